@@ -1,0 +1,203 @@
+/**
+ * Types of the hosted search service's HTTP contract (API.md, v1 and v2) and of our client.
+ * Field names follow API.md exactly, including its inconsistencies: `categories` in search and
+ * recommendation records, `category` in navigational suggestions, `year` bucket values as numbers.
+ */
+
+export type ApiVersion = 'v1' | 'v2';
+
+/** The optional user-context parameters every read and feedback endpoint accepts. */
+export interface UserContext {
+  session_id?: string;
+  user_id?: string;
+  user_ip?: string;
+  user_country?: string;
+}
+
+export interface ClientOptions {
+  /** Service base address, e.g. `https://search.example.com` (a trailing slash is fine). */
+  baseUrl: string;
+  project: string;
+  collection: string;
+  /** Access key, sent as `token=` on every request. */
+  token: string;
+  /** Default `v2`. */
+  apiVersion?: ApiVersion;
+  /** Sent as `user_id` on every read and feedback request. */
+  userId?: string;
+  /** Sent as `session_id`; default: one random id per browser session (sessionStorage), per process in Node. */
+  sessionId?: string;
+  /** Milliseconds before a read fails with `TimeoutError`. Default 10 000. */
+  timeout?: number;
+  /** The `fetch` to use (tests pass a recording one). Default `globalThis.fetch`. */
+  fetch?: typeof fetch;
+  /** Read cache: bounded LRU keyed by full URL. `false` turns it off. */
+  cache?: false | { max?: number; ttlMs?: number };
+}
+
+/** Per-call options. */
+export interface RequestOptions {
+  /** Custom handler name; omitted → the endpoint's default (handler-less path where API.md has one). */
+  handler?: string;
+  signal?: AbortSignal;
+}
+
+export interface SearchParams extends UserContext {
+  q?: string;
+  /** Each `field:"value"`; sent as repeated `filter` parameters. Build them with `filter()`. */
+  filter?: string[];
+  skip?: number;
+  limit?: number;
+  /** `<field> asc` or `<field> desc`; v2 only (not sent in v1). */
+  sort?: string;
+}
+
+export interface AutocompleteParams extends UserContext {
+  q: string;
+  /** v2 only. */
+  filter?: string[];
+  /** v2 only. */
+  limit?: number;
+  /** v2 only. */
+  sort?: string;
+}
+
+export interface RecommendParams extends UserContext {
+  /** Id of the source document (required). */
+  id: string | number;
+  title?: string;
+  url?: string;
+  limit?: number;
+  /** v2 only. */
+  filter?: string[];
+  /** v2 only. */
+  sort?: string;
+}
+
+/** A search or recommendation result record. */
+export interface SearchResult {
+  id: string;
+  title: string;
+  content: string;
+  url: string;
+  /** `YYYY-MM-DDTHH:MM:SS.mmm+0000` */
+  date: string;
+  image?: string;
+  /** Plural in results. */
+  categories?: string[];
+  /** Present in recommendation results. */
+  tags?: string[];
+}
+
+export interface NavigationalSuggestion {
+  suggestion_type: 'navigational';
+  phrase: string;
+  id: string;
+  url: string;
+  date?: string;
+  /** Singular in suggestions. */
+  category?: string[];
+}
+
+export interface FilterSuggestion {
+  suggestion_type: 'filter';
+  phrase: string;
+  /** Each `field:"value"`, to be sent as `filter` parameters when the suggestion is chosen. */
+  filters: string[];
+  url?: string;
+}
+
+export type Suggestion = NavigationalSuggestion | FilterSuggestion;
+
+export interface FacetBucket<V extends string | number = string> {
+  value: V;
+  count: number;
+}
+
+export interface FacetGroup<V extends string | number = string> {
+  buckets: FacetBucket<V>[];
+}
+
+export interface Facets {
+  count?: number;
+  categories?: FacetGroup;
+  tags?: FacetGroup;
+  authors?: FacetGroup;
+  /** Bucket values are numbers here. */
+  year?: FacetGroup<number>;
+}
+
+export type FacetName = 'categories' | 'tags' | 'authors' | 'year';
+
+/** The `response` object of search, autocomplete and recommendation. */
+export interface SearchResponse<R> {
+  found_documents: number;
+  results: R[];
+  facets: Facets | null;
+  /** `null` in every sample; its shape otherwise is unknown. */
+  spelling: unknown;
+}
+
+/** The envelope around every answer. */
+export interface Envelope<T> {
+  time: number;
+  code: number;
+  response: T;
+}
+
+/** A document in the v2 schema (what `index()` takes; mapped to v1 names for v1). */
+export interface Document {
+  /** API.md: sent as a number in the indexing body, returned as a string in results. */
+  id: number | string;
+  title?: string;
+  content?: string;
+  image?: string;
+  url?: string;
+  tags?: string[];
+  category?: string[];
+  author?: string[];
+  /** The sample indexing body spells it `authors`; both are accepted. */
+  authors?: string[];
+  /** ISO 8601 */
+  date?: string;
+}
+
+export interface AutocompleteFeedback extends UserContext {
+  /** The search query (note: `query`, not `q`). */
+  query: string;
+  /** Id of the clicked suggestion, when it is navigational. */
+  item_id?: string;
+  /** 1-based position of the clicked suggestion. */
+  item_order: number;
+  url?: string;
+}
+
+export interface RecommendationFeedback extends UserContext {
+  source_id: string | number;
+  source_title?: string;
+  source_url?: string;
+  target_id: string | number;
+  target_title?: string;
+  target_url?: string;
+  /** 1-based position of the clicked recommendation. */
+  item_order: number;
+}
+
+export interface FeedbackOptions {
+  handler?: string;
+}
+
+export interface TroveClient {
+  readonly options: Readonly<Required<Pick<ClientOptions, 'baseUrl' | 'project' | 'collection' | 'token' | 'apiVersion'>>> &
+    Readonly<Pick<ClientOptions, 'userId' | 'sessionId'>>;
+  search(params: SearchParams, options?: RequestOptions): Promise<SearchResponse<SearchResult>>;
+  autocomplete(params: AutocompleteParams, options?: RequestOptions): Promise<SearchResponse<Suggestion>>;
+  recommend(params: RecommendParams, options?: RequestOptions): Promise<SearchResponse<SearchResult>>;
+  /** POST the documents (v2 schema in; mapped to v1 field names for v1). Resolves on `code` 200. */
+  index(documents: Document[], options?: { signal?: AbortSignal }): Promise<void>;
+  feedback: {
+    /** Fire-and-forget; never rejects. Resolves `true` when handed to the network, `false` when not sent (v1, failure). */
+    autocomplete(feedback: AutocompleteFeedback, options?: FeedbackOptions): Promise<boolean>;
+    recommendation(feedback: RecommendationFeedback, options?: FeedbackOptions): Promise<boolean>;
+  };
+}
