@@ -27,11 +27,15 @@ export interface ClientOptions {
   userId?: string;
   /** Sent as `session_id`; default: one random id per browser session (sessionStorage), per process in Node. */
   sessionId?: string;
-  /** Milliseconds before a read fails with `TimeoutError`. Default 10 000. */
+  /** Milliseconds before a request fails with `TimeoutError` (0 = no timeout). Default 10 000. */
   timeout?: number;
   /** The `fetch` to use (tests pass a recording one). Default `globalThis.fetch`. */
   fetch?: typeof fetch;
-  /** Read cache: bounded LRU keyed by full URL. `false` turns it off. */
+  /**
+   * Read cache: bounded LRU keyed by full URL (default 100 entries; time to live 2 minutes in v2,
+   * 10 in v1, as the service caches), identical requests in flight shared. `false` turns both off:
+   * every call makes its own request.
+   */
   cache?: false | { max?: number; ttlMs?: number };
 }
 
@@ -183,10 +187,21 @@ export interface RecommendationFeedback extends UserContext {
   item_order: number;
 }
 
+export interface IndexOptions {
+  signal?: AbortSignal;
+  /** Milliseconds; default the client's `timeout`. Large batches may need more. */
+  timeout?: number;
+}
+
 export interface FeedbackOptions {
   handler?: string;
 }
 
+/**
+ * Reads resolve to validated copies of the service's `response` (malformed records dropped or
+ * normalised, unsafe URLs blanked; see validateSearchResponse.ts). A cached answer is the same
+ * object for every caller: treat answers as read-only.
+ */
 export interface TroveClient {
   readonly options: Readonly<Required<Pick<ClientOptions, 'baseUrl' | 'project' | 'collection' | 'token' | 'apiVersion'>>> &
     Readonly<Pick<ClientOptions, 'userId' | 'sessionId'>>;
@@ -194,10 +209,12 @@ export interface TroveClient {
   autocomplete(params: AutocompleteParams, options?: RequestOptions): Promise<SearchResponse<Suggestion>>;
   recommend(params: RecommendParams, options?: RequestOptions): Promise<SearchResponse<SearchResult>>;
   /** POST the documents (v2 schema in; mapped to v1 field names for v1). Resolves on `code` 200. */
-  index(documents: Document[], options?: { signal?: AbortSignal }): Promise<void>;
+  index(documents: Document[], options?: IndexOptions): Promise<void>;
   feedback: {
     /** Fire-and-forget; never rejects. Resolves `true` when handed to the network, `false` when not sent (v1, failure). */
     autocomplete(feedback: AutocompleteFeedback, options?: FeedbackOptions): Promise<boolean>;
     recommendation(feedback: RecommendationFeedback, options?: FeedbackOptions): Promise<boolean>;
   };
+  /** Forget the cached answers (also done after every successful `index()`). */
+  clearCache(): void;
 }

@@ -1,0 +1,102 @@
+import { fetchEnvelope } from './fetchEnvelope.ts';
+import { getSessionId } from './getSessionId.ts';
+import { buildPath, buildQuery, type Endpoint, type Param } from './paths.ts';
+import { responseCache } from './responseCache.ts';
+import { sendFeedback } from './sendFeedback.ts';
+import { toIndexId } from './toIndexId.ts';
+import { toV1Document } from './toV1Document.ts';
+import type { ApiVersion, ClientOptions, RequestOptions, SearchResponse, SearchResult, Suggestion, TroveClient, UserContext } from './types.ts';
+import { validateSearchResponse } from './validateSearchResponse.ts';
+
+const MINUTE = 60_000;
+
+/**
+ * A client of the hosted search service (API.md), v2 by default. Reads are GET requests cached by
+ * full URL (bounded LRU, 2 min in v2 / 10 min in v1, as the service caches) with identical
+ * requests in flight shared; parameters the version lacks are never sent; feedback is
+ * fire-and-forget. Throws a `TypeError` when a required option is missing.
+ */
+export function createClient(options: ClientOptions): TroveClient {
+  const { baseUrl, project, collection, token, userId, sessionId } = options;
+  const missing = (['baseUrl', 'project', 'collection', 'token'] as const).filter((key) => typeof options[key] !== 'string' || !options[key]);
+  if (missing.length) throw new TypeError(`createClient: missing ${missing.join(', ')}`);
+  const apiVersion: ApiVersion = options.apiVersion ?? 'v2';
+  if (apiVersion !== 'v1' && apiVersion !== 'v2') throw new TypeError(`createClient: apiVersion must be "v1" or "v2"`);
+  const v2 = apiVersion === 'v2';
+  const base = baseUrl.replace(/\/+$/, '');
+  const timeout = options.timeout ?? 10_000;
+  const { max = 100, ttlMs = (v2 ? 2 : 10) * MINUTE } = options.cache || {};
+  const cache = options.cache === false ? undefined : responseCache(max);
+
+  const path = (endpoint: Endpoint, handler?: string) => buildPath(apiVersion, project, collection, endpoint, handler);
+  const url = (apiPath: string, params: Param[]) => `${base}${apiPath}?${buildQuery([...params, ['token', token]])}`;
+  const context = (p: UserContext): Param[] => [
+    ['session_id', p.session_id ?? sessionId ?? getSessionId()],
+    ['user_id', p.user_id ?? userId],
+    ['user_ip', p.user_ip],
+    ['user_country', p.user_country],
+  ];
+  /** `params` only when the version has them (v2), so v1 never sends them. */
+  const v2Only = (params: Param[]): Param[] => (v2 ? params : []);
+
+  async function read<R>(endpoint: Endpoint, params: Param[], kind: 'results' | 'suggestions', o: RequestOptions = {}): Promise<SearchResponse<R>> {
+    const apiPath = path(endpoint, o.handler);
+    const href = url(apiPath, params);
+    const info = { method: 'GET', path: apiPath };
+    const run = (signal?: AbortSignal) =>
+      fetchEnvelope({ method: 'GET', url: href, path: apiPath, token, fetch: options.fetch, timeout, signal }).then((response) =>
+        validateSearchResponse(response, kind as 'results', info) as SearchResponse<unknown> as SearchResponse<R>,
+      );
+    return cache ? cache.load(href, ttlMs, o.signal, run) : run(o.signal);
+  }
+
+  /** Never throws or rejects, whatever the input. */
+  async function feedback(endpoint: Endpoint, handler: string | undefined, params: () => Param[]): Promise<boolean> {
+    if (!v2) return false; // API.md: no feedback endpoints in v1
+    try {
+      return await sendFeedback(url(path(endpoint, handler), []), new URLSearchParams(buildQuery(params())), options.fetch, timeout);
+    } catch {
+      return false;
+    }
+  }
+
+  return {
+    options: { baseUrl, project, collection, token, apiVersion, userId, sessionId },
+    search: (p, o) =>
+      read<SearchResult>('search', [['q', p.q], ['filter', p.filter], ['skip', p.skip], ['limit', p.limit], ...v2Only([['sort', p.sort]]), ...context(p)], 'results', o),
+    autocomplete: (p, o) =>
+      read<Suggestion>('autocomplete', [['q', p.q], ...v2Only([['filter', p.filter], ['limit', p.limit], ['sort', p.sort]]), ...context(p)], 'suggestions', o),
+    async recommend(p, o) {
+      if (p?.id == null || p.id === '') throw new TypeError('recommend: id is required');
+      return read<SearchResult>(
+        'recommend',
+        [['id', p.id], ...v2Only([['filter', p.filter]]), ['title', p.title], ['url', p.url], ['limit', p.limit], ...v2Only([['sort', p.sort]]), ...context(p)],
+        'results',
+        o,
+      );
+    },
+    async index(documents, o = {}) {
+      if (!Array.isArray(documents)) throw new TypeError('index: documents must be an array');
+      const body = documents.map((d) => (typeof d !== 'object' || d === null ? d : v2 ? { ...d, id: toIndexId(d.id) } : toV1Document(d)));
+      const apiPath = path('documents');
+      await fetchEnvelope({ method: 'POST', url: url(apiPath, []), path: apiPath, token, fetch: options.fetch, timeout: o.timeout ?? timeout, signal: o.signal, json: body });
+      cache?.clear();
+    },
+    feedback: {
+      autocomplete: (f, o) =>
+        feedback('autocomplete/feedback', o?.handler, () => [['query', f.query], ['item_id', f.item_id], ['item_order', f.item_order], ['url', f.url], ...context(f)]),
+      recommendation: (f, o) =>
+        feedback('recommend/feedback', o?.handler, () => [
+          ['source_id', f.source_id],
+          ['source_title', f.source_title],
+          ['source_url', f.source_url],
+          ['target_id', f.target_id],
+          ['target_title', f.target_title],
+          ['target_url', f.target_url],
+          ['item_order', f.item_order],
+          ...context(f),
+        ]),
+    },
+    clearCache: () => cache?.clear(),
+  };
+}

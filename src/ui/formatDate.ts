@@ -1,0 +1,22 @@
+const formats = new Map<string, Intl.DateTimeFormat>();
+
+/**
+ * Format an API date (`YYYY-MM-DDTHH:MM:SS.mmm+0000`, or any ISO 8601 string) for the reader's
+ * locale, as a calendar date in UTC (the service stores days, not moments). '' when unparsable.
+ */
+export function formatDate(apiDate: unknown, locale?: string): string {
+  if (typeof apiDate !== 'string' || !apiDate) return '';
+  const time = Date.parse(apiDate.replace(/([+-]\d\d)(\d\d)$/, '$1:$2'));
+  if (Number.isNaN(time)) return '';
+  const key = locale ?? '';
+  let format = formats.get(key);
+  if (!format) {
+    try {
+      format = new Intl.DateTimeFormat(locale || undefined, { dateStyle: 'medium', timeZone: 'UTC' });
+    } catch {
+      format = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeZone: 'UTC' });
+    }
+    formats.set(key, format);
+  }
+  return format.format(time);
+}
