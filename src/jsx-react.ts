@@ -1,0 +1,29 @@
+/**
+ * JSX typings of the Trove tags for React 19 users:
+ *
+ *   import type {} from 'trove-search/jsx-react';
+ *   <trove-search-box results-url="/search" ontrove-select={(e) => …} />
+ *
+ * React 19 passes `ontrove-*` props of custom elements as event listeners.
+ */
+import type { DetailedHTMLProps, HTMLAttributes } from 'react';
+import type {
+  TroveRelatedPostsAttributes,
+  TroveSearchBoxAttributes,
+  TroveSearchResultsAttributes,
+} from './elements/attributes.ts';
+
+type Props<Attributes> = DetailedHTMLProps<HTMLAttributes<HTMLElement>, HTMLElement> & Attributes;
+
+declare module 'react' {
+  // eslint-disable-next-line @typescript-eslint/no-namespace
+  namespace JSX {
+    interface IntrinsicElements {
+      'trove-search-box': Props<TroveSearchBoxAttributes>;
+      'trove-search-results': Props<TroveSearchResultsAttributes>;
+      'trove-related-posts': Props<TroveRelatedPostsAttributes>;
+    }
+  }
+}
+
+export type { TroveRelatedPostsAttributes, TroveSearchBoxAttributes, TroveSearchResultsAttributes };
