@@ -40,5 +40,6 @@ export default defineConfig({
     reuseExistingServer: false,
     timeout: 120_000,
     stdout: 'pipe',
+    gracefulShutdown: { signal: 'SIGTERM', timeout: 2000 },
   },
 });

@@ -1,40 +1,84 @@
 /**
  * The one server behind the end-to-end tests: the local service (a fresh temporary data dir,
  * seeded with the sample corpus), the built `dist/` under `/dist/`, the plain fixture pages of
- * `e2e/pages/` under `/pages/`, and the demo blog (using the built `dist/trove.js`) everywhere
- * else — all on one loopback origin.
+ * `e2e/pages/` under `/pages/`, the React test app under `/react/`, and the demo blog (using the built `dist/trove.js`) everywhere
+ * else, with its 404 page for unknown paths — all on one loopback origin.
+ *
+ *   TROVE_E2E_PORT  port (default 4179)
+ *   TROVE_OUT_DIR   the build to serve under /dist/ (default dist/)
  */
 import { createServer } from 'node:http';
-import { mkdtempSync } from 'node:fs';
+import { mkdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { createService } from '../demo/service/createService.ts';
 import { createDemoSite } from '../demo/site/createDemoSite.ts';
 import { serveStatic } from '../demo/site/serveStatic.ts';
 
 const port = Number(process.env.TROVE_E2E_PORT ?? 4179);
 const host = '127.0.0.1';
-const root = new URL('..', import.meta.url).pathname;
+const origin = `http://${host}:${port}`;
+const root = fileURLToPath(new URL('..', import.meta.url));
+const outDir = resolve(root, process.env.TROVE_OUT_DIR ?? 'dist');
+// One data dir per port, emptied at start: fresh for every run, and a run that was killed
+// (Playwright ends the web server with SIGKILL by default) leaves at most this one behind.
+const dataDir = join(tmpdir(), `trove-e2e-${port}`);
+rmSync(dataDir, { recursive: true, force: true });
+mkdirSync(dataDir, { recursive: true });
 
 const service = await createService({
   token: 'dev-token',
-  dataDir: mkdtempSync(join(tmpdir(), 'trove-e2e-')),
+  dataDir,
   handlersFile: join(root, 'e2e/handlers.json'),
 });
 await service.seed();
-const site = createDemoSite({ script: 'dist', baseUrl: `http://${host}:${port}`, token: 'dev-token' });
-const dist = serveStatic('/dist/', process.env.TROVE_OUT_DIR ?? join(root, 'dist'));
+const site = createDemoSite({ script: 'dist', baseUrl: origin, token: 'dev-token' });
+const dist = serveStatic('/dist/', outDir);
 const pages = serveStatic('/pages/', join(root, 'e2e/pages'));
+// The React 19 test app, built by e2e/react.spec.ts.
+const react = serveStatic('/react/', join(root, 'e2e/.tmp/react'));
+// The README's examples, written and built by e2e/readme.spec.ts.
+const readme = serveStatic('/readme/', join(root, 'e2e/.tmp/readme'));
+// CSS frameworks from npm, for the pages that check host CSS cannot break the widgets.
+const vendor = {
+  bootstrap: serveStatic('/vendor/bootstrap/', join(root, 'node_modules/bootstrap/dist/css')),
+  bulma: serveStatic('/vendor/bulma/', join(root, 'node_modules/bulma/css')),
+};
 
-createServer((req, res) => {
-  service.middleware(req, res, () =>
-    dist(req, res, () =>
-      pages(req, res, () =>
-        site(req, res, () => {
-          res.statusCode = 404;
-          res.end('not found');
-        }),
-      ),
-    ),
-  );
-}).listen(port, host, () => console.log(`e2e server on http://${host}:${port}`));
+const vendorCss: typeof dist = (req, res, next) =>
+  vendor.bootstrap(req, res, (e) => (e ? next(e) : vendor.bulma(req, res, (e2) => (e2 ? next(e2) : readme(req, res, next)))));
+
+const server = createServer((req, res) => {
+  const fail = (error?: unknown) => {
+    if (error) console.error('[e2e server]', req.method, req.url, error);
+    if (res.headersSent) return void res.end();
+    res.statusCode = error ? 500 : 404;
+    res.end(error ? 'server error' : 'not found');
+  };
+  service.middleware(req, res, (error) => {
+    if (error) return fail(error);
+    dist(req, res, (e1) =>
+      e1 ? fail(e1) : pages(req, res, (e2) => (e2 ? fail(e2) : react(req, res, (e3) => (e3 ? fail(e3) : vendorCss(req, res, (e4) => (e4 ? fail(e4) : site(req, res, fail))))))),
+    );
+  });
+});
+
+server.listen(port, host, () => console.log(`e2e server on ${origin} (dist: ${outDir}, data: ${dataDir})`));
+
+let closing = false;
+function shutdown() {
+  if (closing) return;
+  closing = true;
+  server.close();
+  server.closeAllConnections();
+  void service
+    .close()
+    .catch(() => {})
+    .finally(() => {
+      rmSync(dataDir, { recursive: true, force: true });
+      process.exit(0);
+    });
+}
+process.once('SIGTERM', shutdown);
+process.once('SIGINT', shutdown);
