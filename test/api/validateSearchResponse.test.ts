@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { safeUrl } from '../../src/api/index.ts';
+import { safeUrl } from '../../src/api/safeUrl.ts';
 import { emptyResults, envelope, makeClient, recordingFetch } from './recordingFetch.ts';
 
 function clientAnswering(response: unknown) {
@@ -127,5 +127,8 @@ describe('safeUrl()', () => {
   it('rejects non-strings', () => {
     expect(safeUrl(null)).toBeUndefined();
     expect(safeUrl(42)).toBeUndefined();
+    expect(safeUrl({ href: 'https://x.example' })).toBeUndefined();
+    expect(safeUrl('')).toBeUndefined();
+    expect(safeUrl('  ')).toBeUndefined();
   });
 });

@@ -1,0 +1,344 @@
+import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
+import type { NavigationalSuggestion, TroveClient } from '../api/types.ts';
+import {
+  createAutocompleteController,
+  type AutocompleteController,
+  type AutocompleteHooks,
+} from '../core/createAutocompleteController.ts';
+import { matchShortcut } from '../core/matchShortcut.ts';
+import { recentSearches } from '../core/recentSearches.ts';
+import { routeSearch } from '../core/routeSearch.ts';
+import { searchLink as pageSearchLink, type SearchLink, type SearchState } from '../core/searchLink.ts';
+import { filterLabel } from './filterLabel.ts';
+import { isTypingTarget } from './isTypingTarget.ts';
+import { lockPageScroll } from './lockPageScroll.ts';
+import { safeUrl } from '../api/safeUrl.ts';
+import { SearchBoxChips } from './SearchBoxChips.tsx';
+import { SearchBoxList } from './SearchBoxList.tsx';
+import { searchBoxMessages } from './searchBoxMessages.ts';
+import { translate } from './translate.ts';
+
+export type Translate = (key: string, vars?: Record<string, string | number>) => string;
+
+export interface SearchBoxProps {
+  client: TroveClient;
+  /** Autocomplete handler (feedback goes to the same one). */
+  handler?: string;
+  /** Most suggestions shown (sent as `limit` in v2). */
+  limit?: number;
+  /** Static `field:"value"` filters narrowing the suggestions (v2). */
+  filter?: readonly string[];
+  /** v2 `sort` of the suggestions. */
+  sort?: string | null;
+  /** Characters before asking; default 1. */
+  minChars?: number;
+  /** Debounce of typing; default 100 ms. */
+  debounceMs?: number;
+  /** Results page when none is on this page; default `/search`. */
+  resultsUrl?: string | null;
+  /** `/` and/or `mod+k`. */
+  shortcut?: string | null;
+  /** Initial text. */
+  value?: string | null;
+  placeholder?: string | null;
+  /** `false`: no click feedback. Default `true`. */
+  analytics?: boolean;
+  locale?: string;
+  t?: Translate;
+  /** The page's box↔results link; default the page-wide one. */
+  link?: SearchLink;
+  /** Where recent searches are kept; default `localStorage`. */
+  storage?: () => Storage | undefined;
+  /** A suggestion was chosen; `false` stops the navigation or search (a cancelled `trove-select`). */
+  onSelect?: AutocompleteHooks['onSelect'];
+  /** A search is about to run; `false` stops the routing (a cancelled `trove-search`). */
+  onSearch?: (state: SearchState) => boolean | void;
+  onError?: (error: Error) => void;
+  /** Go to a URL; default `location.assign`. */
+  navigate?: (url: string) => void;
+}
+
+const NARROW = '(max-width: 639.98px)';
+const ANNOUNCE_DELAY = 400;
+const defaultT: Translate = (key, vars) => translate(searchBoxMessages, key, vars);
+let instances = 0;
+
+/** What the live region says about the list (one polite, atomic region; debounced by the caller). */
+function announcement(controller: AutocompleteController, t: Translate): string {
+  const notice = controller.notice.value;
+  if (notice === 'error') return t('error');
+  if (notice === 'empty') return t('noSuggestions', { q: controller.query.value.trim() });
+  if (!controller.expanded.value) return '';
+  const options = controller.options.value;
+  const recent = options.filter((o) => o.kind === 'recent').length;
+  return recent ? t('recentCount', { count: recent }) : t('suggestions', { count: options.length });
+}
+
+/**
+ * The search box: a WAI-ARIA 1.2 combobox (the `<input>` itself) with a grouped listbox of
+ * navigational links and filter chips, active filters as removable chips, recent searches, a
+ * keyboard shortcut, and a full-screen panel on narrow screens. All state lives in
+ * `createAutocompleteController`; this component renders it and turns DOM events into calls.
+ */
+export function SearchBox(props: SearchBoxProps) {
+  const { client, t = defaultT, link = pageSearchLink } = props;
+  const hooks = useRef(props);
+  hooks.current = props;
+  const navigate = (url: string) => (hooks.current.navigate ?? ((u: string) => globalThis.location.assign(u)))(url);
+
+  const controller = useMemo(() => {
+    const { project, collection } = client.options;
+    return createAutocompleteController({
+      client,
+      recent: recentSearches(`trove:recent:${project}/${collection}`, hooks.current.storage),
+      onSelect: (detail) => hooks.current.onSelect?.(detail),
+      onNavigate: (url: string, _s: NavigationalSuggestion) => {
+        const href = safeUrl(url);
+        if (href) navigate(href);
+      },
+      onSearch: (state) => {
+        if (hooks.current.onSearch?.(state) === false) return;
+        if (!state.q && !state.filters.length && link.resultsMounted.value === 0) return;
+        routeSearch(state, { link, resultsUrl: hooks.current.resultsUrl, base: globalThis.location.href, navigate });
+      },
+      onError: (error) => hooks.current.onError?.(error),
+    });
+  }, [client, link]);
+  useEffect(() => () => controller.dispose(), [controller]);
+
+  controller.configure({
+    handler: props.handler,
+    limit: props.limit,
+    filter: props.filter ? [...props.filter] : [],
+    sort: props.sort ?? undefined,
+    minChars: props.minChars,
+    analytics: props.analytics,
+    debounceMs: props.debounceMs,
+  });
+
+  // The initial text, then whatever the page's search becomes (facets chosen in the results, URL).
+  useEffect(() => {
+    if (props.value) controller.setState({ q: props.value, filters: controller.filters.peek() });
+  }, [controller, props.value]);
+  useEffect(() => {
+    let first = true;
+    return link.state.subscribe((state) => {
+      const initialEmpty = first && !state.q && !state.filters.length;
+      first = false;
+      if (!initialEmpty) controller.setState(state);
+    });
+  }, [controller, link]);
+
+  const [ids] = useState(() => `trove-box-${++instances}`);
+  const root = useRef<HTMLDivElement>(null);
+  const input = useRef<HTMLInputElement>(null);
+  const [active, setActive] = useState(false);
+  const [narrow, setNarrow] = useState(false);
+
+  // Shortcut keys focus the box, unless someone is typing elsewhere.
+  useEffect(() => {
+    const shortcut = props.shortcut;
+    if (!shortcut) return;
+    const onKey = (event: KeyboardEvent) => {
+      if (event.defaultPrevented || !matchShortcut(shortcut, event, isTypingTarget(event))) return;
+      event.preventDefault();
+      input.current?.focus();
+      input.current?.select();
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [props.shortcut]);
+
+  // Outside clicks and taps (composedPath sees through shadow roots) close the list.
+  useEffect(() => {
+    if (!active) return;
+    const onDown = (event: Event) => {
+      const path = event.composedPath();
+      if (root.current && !path.includes(root.current)) {
+        controller.close();
+        setActive(false);
+      }
+    };
+    document.addEventListener('pointerdown', onDown, true);
+    return () => document.removeEventListener('pointerdown', onDown, true);
+  }, [active, controller]);
+
+  // Narrow screens: the active box is a full-screen panel and the page behind does not scroll.
+  useEffect(() => {
+    if (!active || typeof matchMedia !== 'function') return;
+    const query = matchMedia(NARROW);
+    let unlock: (() => void) | undefined;
+    const update = () => {
+      setNarrow(query.matches);
+      if (query.matches && !unlock) unlock = lockPageScroll();
+      else if (!query.matches && unlock) unlock = void unlock();
+    };
+    update();
+    query.addEventListener?.('change', update);
+    return () => {
+      query.removeEventListener?.('change', update);
+      unlock?.();
+    };
+  }, [active]);
+
+  // One polite, atomic status region, updated after the list settles.
+  const message = announcement(controller, t);
+  const [spoken, setSpoken] = useState('');
+  useEffect(() => {
+    const timer = setTimeout(() => setSpoken(message), ANNOUNCE_DELAY);
+    return () => clearTimeout(timer);
+  }, [message]);
+
+  const query = controller.query.value;
+  const expanded = controller.expanded.value;
+  const activeIndex = controller.activeIndex.value;
+  const notice = controller.notice.value;
+  const loading = controller.status.value === 'loading';
+  const popupShown = controller.isOpen.value && (expanded || notice !== null);
+  const optionId = (index: number) => `${ids}-option-${index}`;
+  const label = (f: string) => filterLabel(f, t);
+  const hint = shortcutHint(props.shortcut, t);
+
+  const deactivate = () => {
+    controller.close();
+    setActive(false);
+  };
+
+  return (
+    <div
+      ref={root}
+      part="root"
+      class={`box${active ? ' is-active' : ''}${active && narrow ? ' is-panel' : ''}${popupShown ? ' is-open' : ''}`}
+      onFocusIn={() => setActive(true)}
+      onFocusOut={(event) => {
+        const next = event.relatedTarget as Node | null;
+        if (!next || !root.current?.contains(next)) deactivate();
+      }}
+      onMouseDown={(event) => {
+        // Clicks inside the box keep the focus in the input (buttons and options still get their click).
+        if (event.target !== input.current && event.button === 0) event.preventDefault();
+      }}
+    >
+      <div part="bar" class="bar">
+        <div
+          part="field"
+          class="field"
+          onClick={(event) => {
+            if (!(event.target as Element).closest('button, input')) input.current?.focus();
+          }}
+        >
+          <svg part="search-icon" class="icon" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+            <circle cx="11" cy="11" r="7" />
+            <path d="m20 20-3.5-3.5" />
+          </svg>
+          <SearchBoxChips
+            filters={controller.filters.value}
+            label={label}
+            t={t}
+            onRemove={(filter) => {
+              controller.removeFilter(filter);
+              input.current?.focus();
+            }}
+          />
+          <input
+            ref={input}
+            part="input"
+            class="input"
+            id={`${ids}-input`}
+            type="text"
+            role="combobox"
+            aria-label={t('label')}
+            aria-controls={`${ids}-listbox`}
+            aria-expanded={expanded ? 'true' : 'false'}
+            aria-autocomplete="list"
+            aria-activedescendant={expanded && activeIndex >= 0 ? optionId(activeIndex) : undefined}
+            aria-keyshortcuts={hint ? ariaShortcuts(props.shortcut) : undefined}
+            autocomplete="off"
+            autocapitalize="off"
+            spellcheck={false}
+            enterkeyhint="search"
+            placeholder={props.placeholder ?? t('placeholder')}
+            value={query}
+            onInput={(event) => controller.input(event.currentTarget.value)}
+            onFocus={() => controller.open()}
+            onClick={() => controller.open()}
+            onKeyDown={(event) => {
+              if (controller.keydown(event)) event.preventDefault();
+              else if (event.key === 'Escape' && active && narrow && !event.isComposing) {
+                deactivate();
+                input.current?.blur();
+              }
+            }}
+          />
+          <span part="spinner" class={`spinner${loading ? ' is-loading' : ''}`} aria-hidden="true" />
+          {hint && !active && !query ? (
+            <kbd part="shortcut-hint" class="hint" aria-hidden="true">
+              {hint}
+            </kbd>
+          ) : null}
+          {query ? (
+            <button
+              type="button"
+              part="clear-button"
+              class="icon-button clear"
+              aria-label={t('clear')}
+              onClick={() => {
+                controller.input('');
+                input.current?.focus();
+              }}
+            >
+              <svg viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+                <path d="M6 6l12 12M18 6 6 18" />
+              </svg>
+            </button>
+          ) : null}
+        </div>
+        <button
+          type="button"
+          part="close-button"
+          class="close"
+          onClick={() => {
+            deactivate();
+            input.current?.blur();
+          }}
+        >
+          {t('close')}
+        </button>
+      </div>
+      <div part="popup" class="popup" hidden={!popupShown}>
+        <SearchBoxList
+          id={`${ids}-listbox`}
+          controller={controller}
+          expanded={expanded}
+          optionId={optionId}
+          locale={props.locale}
+          t={t}
+          label={label}
+        />
+        {notice ? (
+          <p part={`notice${notice === 'error' ? ' error' : ''}`} class={`notice${notice === 'error' ? ' is-error' : ''}`}>
+            {notice === 'error' ? t('error') : t('noSuggestions', { q: query.trim() })}
+          </p>
+        ) : null}
+      </div>
+      <div part="status" class="visually-hidden" role="status" aria-live="polite" aria-atomic="true">
+        {spoken}
+      </div>
+    </div>
+  );
+}
+
+const isMac = () => /Mac|iPhone|iPad/.test(globalThis.navigator?.platform ?? '');
+
+/** The visible hint of the first shortcut: `/`, `⌘K` or `Ctrl K`. */
+function shortcutHint(shortcut: string | null | undefined, t: Translate): string {
+  const first = shortcut?.toLowerCase().split(/[\s,]+/).find((s) => s === '/' || s === 'mod+k');
+  if (!first) return '';
+  return first === '/' ? '/' : isMac() ? '⌘K' : `${t('keyCtrl')} K`;
+}
+
+/** `aria-keyshortcuts` for the shortcut attribute. */
+function ariaShortcuts(shortcut: string | null | undefined): string {
+  const keys = shortcut?.toLowerCase().split(/[\s,]+/) ?? [];
+  return [keys.includes('/') ? '/' : '', keys.includes('mod+k') ? 'Control+K Meta+K' : ''].filter(Boolean).join(' ');
+}

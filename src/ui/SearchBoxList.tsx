@@ -1,0 +1,178 @@
+import { useEffect, useRef } from 'preact/hooks';
+import { parseFilter } from '../api/filter.ts';
+import type { AutocompleteController, AutocompleteOption } from '../core/createAutocompleteController.ts';
+import { formatDate } from './formatDate.ts';
+import { Highlight } from './Highlight.tsx';
+import { safeUrl } from '../api/safeUrl.ts';
+import type { Translate } from './SearchBox.tsx';
+
+export interface SearchBoxListProps {
+  id: string;
+  controller: AutocompleteController;
+  expanded: boolean;
+  optionId(index: number): string;
+  locale?: string;
+  t: Translate;
+  label(filter: string): string;
+}
+
+/**
+ * The listbox: labelled groups (posts, filters, recent searches) of options; only the active
+ * option has `aria-selected="true"`. Navigational options are real links, so Ctrl/Cmd-click and
+ * middle-click open a new tab (feedback is sent for those too).
+ */
+export function SearchBoxList({ id, controller, expanded, optionId, locale, t, label }: SearchBoxListProps) {
+  const list = useRef<HTMLDivElement>(null);
+  const activeIndex = controller.activeIndex.value;
+  const query = controller.answeredQuery.value || controller.query.value.trim();
+
+  useEffect(() => {
+    if (activeIndex < 0) return;
+    list.current?.querySelector(`[id="${optionId(activeIndex)}"]`)?.scrollIntoView?.({ block: 'nearest' });
+  }, [activeIndex]);
+
+  return (
+    <div ref={list} part="listbox" class="listbox" id={id} role="listbox" aria-label={t('listLabel')} hidden={!expanded}>
+      {expanded
+        ? controller.groups.value.map((group) => (
+            <div key={group.kind} part={`group group-${group.kind}`} class={`group group-${group.kind}`} role="group" aria-label={t(`group_${group.kind}`)}>
+              <div part="group-label" class="group-label" aria-hidden="true">
+                {t(`group_${group.kind}`)}
+              </div>
+              {group.options.map((option) => (
+                <Option key={`${option.kind}:${option.index}`} option={option} {...{ controller, optionId, locale, t, label, query }} active={option.index === activeIndex} />
+              ))}
+            </div>
+          ))
+        : null}
+    </div>
+  );
+}
+
+interface OptionProps {
+  option: AutocompleteOption;
+  active: boolean;
+  controller: AutocompleteController;
+  optionId(index: number): string;
+  locale?: string;
+  t: Translate;
+  label(filter: string): string;
+  query: string;
+}
+
+function Option({ option, active, controller, optionId, locale, t, label, query }: OptionProps) {
+  const common = {
+    id: optionId(option.index),
+    role: 'option' as const,
+    'aria-selected': active ? ('true' as const) : undefined,
+    class: `option option-${option.kind}${active ? ' is-active' : ''}`,
+    onClick: () => void controller.choose(option.index),
+  };
+
+  if (option.kind === 'navigational') {
+    const { suggestion } = option;
+    const href = safeUrl(suggestion.url);
+    const date = formatDate(suggestion.date, locale);
+    const categories = Array.isArray(suggestion.category) ? suggestion.category.filter((c) => typeof c === 'string').join(', ') : '';
+    const body = (
+      <>
+        <svg part="option-icon" class="option-icon" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+          <path d="M7 3h7l5 5v13H7z M14 3v5h5" />
+        </svg>
+        <span class="option-body">
+          <span part="option-title" class="option-title">
+            <Highlight text={suggestion.phrase} query={query} />
+          </span>
+          {date || categories ? (
+            <span part="option-meta" class="option-meta">
+              {date}
+              {date && categories ? ' · ' : ''}
+              {categories}
+            </span>
+          ) : null}
+        </span>
+      </>
+    );
+    if (!href) return <div part={`option option-navigational${active ? ' option-active' : ''}`} {...common}>{body}</div>;
+    return (
+      <a
+        part={`option option-navigational${active ? ' option-active' : ''}`}
+        {...common}
+        href={href}
+        tabIndex={-1}
+        onClick={(event) => {
+          if (event.button !== 0) return;
+          if (event.ctrlKey || event.metaKey || event.shiftKey || event.altKey) controller.choose(option.index, { newTab: true });
+          else if (!controller.choose(option.index, { viaLink: true })) event.preventDefault();
+        }}
+        onAuxClick={(event) => {
+          if (event.button === 1) controller.choose(option.index, { newTab: true });
+        }}
+      >
+        {body}
+      </a>
+    );
+  }
+
+  if (option.kind === 'filter') {
+    return (
+      <div part={`option option-filter${active ? ' option-active' : ''}`} {...common}>
+        <svg part="option-icon" class="option-icon" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+          <path d="M4 5h16l-6 7v6l-4 2v-8z" />
+        </svg>
+        <span class="option-body option-chips">
+          {option.suggestion.filters.map((filter) => {
+            const parsed = parseFilter(filter);
+            const text = label(filter);
+            const cut = parsed ? text.lastIndexOf(parsed.value) : -1;
+            return (
+              <span key={filter} part="suggestion-chip" class="suggestion-chip">
+                {cut > 0 ? (
+                  <>
+                    {text.slice(0, cut)}
+                    <Highlight text={parsed!.value} query={query} />
+                    {text.slice(cut + parsed!.value.length)}
+                  </>
+                ) : (
+                  <Highlight text={text} query={query} />
+                )}
+              </span>
+            );
+          })}
+        </span>
+      </div>
+    );
+  }
+
+  if (option.kind === 'recent') {
+    return (
+      <div part={`option option-recent${active ? ' option-active' : ''}`} {...common}>
+        <svg part="option-icon" class="option-icon" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+          <circle cx="12" cy="12" r="8" />
+          <path d="M12 8v4l3 2" />
+        </svg>
+        <span class="option-body option-title">{option.q}</span>
+        <span
+          part="recent-remove"
+          class="recent-remove"
+          aria-hidden="true"
+          title={t('removeRecent')}
+          onClick={(event) => {
+            event.stopPropagation();
+            controller.removeRecent(option.q);
+          }}
+        >
+          <svg viewBox="0 0 24 24" focusable="false">
+            <path d="M7 7l10 10M17 7 7 17" />
+          </svg>
+        </span>
+      </div>
+    );
+  }
+
+  return (
+    <div part={`option option-clear-recent${active ? ' option-active' : ''}`} {...common}>
+      <span class="option-body">{t('clearRecent')}</span>
+    </div>
+  );
+}

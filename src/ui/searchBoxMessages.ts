@@ -1,0 +1,33 @@
+/**
+ * English texts of `<trove-search-box>` (visible and announced). Override any subset with the
+ * element's `translations` property or `configure({ translations })`. `{count}` is formatted with
+ * the page's locale; keys ending in `_one` / `_other` are plural forms (`Intl.PluralRules`).
+ */
+export const searchBoxMessages = {
+  label: 'Search',
+  placeholder: 'Search…',
+  listLabel: 'Suggestions',
+  group_navigational: 'Posts',
+  group_filter: 'Filters',
+  group_recent: 'Recent searches',
+  clearRecent: 'Clear recent searches',
+  removeRecent: 'Remove from recent searches',
+  suggestions_one: '{count} suggestion available.',
+  suggestions_other: '{count} suggestions available.',
+  recentCount_one: '{count} recent search.',
+  recentCount_other: '{count} recent searches.',
+  noSuggestions: 'No suggestions for “{q}”. Press Enter to search.',
+  error: 'Suggestions are unavailable right now. Press Enter to search.',
+  activeFilters: 'Active filters',
+  removeFilter: 'Remove filter {filter}',
+  filterLabel: '{field}: {value}',
+  field_category: 'Category',
+  field_tags: 'Tag',
+  field_author: 'Author',
+  field_year: 'Year',
+  clear: 'Clear the search text',
+  close: 'Close',
+  keyCtrl: 'Ctrl',
+};
+
+export type SearchBoxMessages = typeof searchBoxMessages;
