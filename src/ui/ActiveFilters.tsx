@@ -1,0 +1,66 @@
+import { useEffect, useRef } from 'preact/hooks';
+
+export interface ActiveFiltersProps {
+  filters: string[];
+  label(filter: string): string;
+  onRemove(filter: string): void;
+  onClear(): void;
+  /** Called when the last chip went away by its remove button (focus somewhere sensible). */
+  onEmptied?(): void;
+  texts: { group: string; remove(label: string): string; clearAll: string };
+}
+
+/**
+ * The active filters as chips, each with a remove button, and "clear all". Removing a chip moves
+ * focus to the chip that took its place (or the one before), never to the document body.
+ */
+export function ActiveFilters({ filters, label, onRemove, onClear, onEmptied, texts }: ActiveFiltersProps) {
+  const list = useRef<HTMLUListElement>(null);
+  const focusAt = useRef(-1);
+  useEffect(() => {
+    const index = focusAt.current;
+    if (index < 0) return;
+    focusAt.current = -1;
+    const buttons = list.current?.querySelectorAll<HTMLButtonElement>('button.chip-remove');
+    if (buttons && buttons.length) buttons[Math.min(index, buttons.length - 1)].focus();
+    else onEmptied?.();
+  }, [filters]);
+  if (filters.length === 0) return null;
+  return (
+    <div part="active-filters" class="active-filters" role="group" aria-label={texts.group}>
+      <ul class="chip-list" ref={list}>
+        {filters.map((filter, i) => {
+          const text = label(filter);
+          return (
+            <li key={filter} part="active-filter" class="chip active-filter">
+              <span>{text}</span>
+              <button
+                type="button"
+                part="active-filter-remove"
+                class="chip-remove"
+                aria-label={texts.remove(text)}
+                onClick={() => {
+                  focusAt.current = i;
+                  onRemove(filter);
+                }}
+              >
+                <span aria-hidden="true">×</span>
+              </button>
+            </li>
+          );
+        })}
+      </ul>
+      <button
+        type="button"
+        part="clear-filters"
+        class="link-button"
+        onClick={() => {
+          focusAt.current = 0;
+          onClear();
+        }}
+      >
+        {texts.clearAll}
+      </button>
+    </div>
+  );
+}

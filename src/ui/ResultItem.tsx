@@ -1,0 +1,75 @@
+import { useState } from 'preact/hooks';
+import type { SearchResult } from '../api/types.ts';
+import { formatDate } from './formatDate.ts';
+import { Highlight } from './Highlight.tsx';
+import { safeUrl } from '../api/safeUrl.ts';
+import { snippet } from './snippet.ts';
+
+export interface ResultItemProps {
+  result: SearchResult;
+  query: string;
+  locale: string;
+  untitled: string;
+}
+
+/**
+ * One result: the title as a link to its `url` (plain text when the URL is unsafe), date and
+ * categories, a snippet of the content around the first match with the query highlighted, and
+ * the image (fixed size, lazy, hidden when it fails to load). Everything is rendered as text.
+ */
+export function ResultItem({ result, query, locale, untitled }: ResultItemProps) {
+  const [imageFailed, setImageFailed] = useState(false);
+  const href = safeUrl(result.url);
+  const image = imageFailed ? undefined : safeUrl(result.image);
+  const title = typeof result.title === 'string' && result.title.trim() ? result.title : untitled;
+  const date = formatDate(result.date, locale);
+  const categories = Array.isArray(result.categories) ? result.categories.filter((c) => typeof c === 'string' && c) : [];
+  const text = snippet(result.content, query);
+  return (
+    <li part="result" class="result">
+      <div class="result-body">
+        <h3 part="result-title" class="result-title">
+          {href ? (
+            <a part="result-link" href={href}>
+              <Highlight text={title} query={query} />
+            </a>
+          ) : (
+            <Highlight text={title} query={query} />
+          )}
+        </h3>
+        {(date || categories.length > 0) && (
+          <p part="result-meta" class="result-meta">
+            {date && (
+              <time part="result-date" dateTime={result.date.slice(0, 10)}>
+                {date}
+              </time>
+            )}
+            {categories.map((category) => (
+              <span key={category} part="result-category" class="result-category">
+                {category}
+              </span>
+            ))}
+          </p>
+        )}
+        {text && (
+          <p part="result-snippet" class="result-snippet">
+            <Highlight text={text} query={query} />
+          </p>
+        )}
+      </div>
+      {image && (
+        <img
+          part="result-image"
+          class="result-image"
+          src={image}
+          alt=""
+          width={112}
+          height={84}
+          loading="lazy"
+          decoding="async"
+          onError={() => setImageFailed(true)}
+        />
+      )}
+    </li>
+  );
+}

@@ -1,0 +1,212 @@
+import { useEffect, useRef, useState } from 'preact/hooks';
+import type { ApiVersion, FacetBucket, FacetName } from '../api/types.ts';
+import { filter as buildFilter } from '../api/filter.ts';
+import type { SearchController } from '../core/createSearchController.ts';
+import { facetFilterField } from '../core/facetFilterField.ts';
+import type { SortOption } from '../core/parseSortOptions.ts';
+import { ActiveFilters } from './ActiveFilters.tsx';
+import { FacetGroup } from './FacetGroup.tsx';
+import { filterLabel } from './filterLabel.ts';
+import { Pagination } from './Pagination.tsx';
+import { ResultItem } from './ResultItem.tsx';
+import { SortSelect } from './SortSelect.tsx';
+
+export type Translate = (key: string, vars?: Record<string, string | number>) => string;
+
+export const FACET_NAMES: readonly FacetName[] = ['categories', 'tags', 'authors', 'year'];
+
+export interface SearchResultsViewProps {
+  controller: SearchController;
+  t: Translate;
+  locale: string;
+  apiVersion: ApiVersion;
+  /** Choices of the sort select; none (or v1) → no select. */
+  sortOptions?: SortOption[];
+  /** Facet groups to show, in order; default all that the response has. */
+  facets?: readonly FacetName[];
+}
+
+/**
+ * The results view of a search controller: count and sort, "did you mean", active filters,
+ * facet groups, the result list, pagination; and the prompt, loading (skeleton, `aria-busy`),
+ * empty and error states. A polite status region announces the count; after a page change
+ * focus moves to the results heading.
+ */
+export function SearchResultsView({ controller, t, locale, apiVersion, sortOptions = [], facets = FACET_NAMES }: SearchResultsViewProps) {
+  const { q, filters, page, sort } = controller.query.value;
+  const status = controller.status.value;
+  const response = controller.response.value;
+  const pages = controller.pageCount.value;
+  const spelling = controller.spelling.value;
+  const heading = useRef<HTMLHeadingElement>(null);
+  const focusHeading = useRef(false);
+  const [facetsOpen, setFacetsOpen] = useState(false);
+
+  // After a page change, once the new page is shown (or failed), focus the heading above it.
+  useEffect(() => {
+    if (status !== 'loading' && focusHeading.current) {
+      focusHeading.current = false;
+      heading.current?.focus();
+    }
+  });
+
+  const number = (n: number) => new Intl.NumberFormat(locale).format(n);
+  const goToPage = (n: number) => {
+    focusHeading.current = true;
+    controller.goToPage(n);
+  };
+
+  if (!controller.active.value) {
+    return (
+      <div part="base" class="root">
+        <p part="prompt" class="prompt">
+          {t('prompt')}
+        </p>
+      </div>
+    );
+  }
+
+  const loading = status === 'loading';
+  const results = response && Array.isArray(response.results) ? response.results : [];
+  const found = response && typeof response.found_documents === 'number' ? response.found_documents : results.length;
+  const countText = q ? t('count', { count: found, q }) : t('countFiltered', { count: found });
+  const headingText = loading ? t('loading') : status === 'error' ? t('resultsLabel') : response ? countText : t('resultsLabel');
+  const announcement =
+    status === 'error' ? t('error') : loading || !response ? '' : pages > 1 ? `${countText}. ${t('pageStatus', { page, pages })}` : countText;
+
+  const fieldOf = (name: FacetName) => facetFilterField(name, apiVersion);
+  const groups = response?.facets && typeof response.facets === 'object' && status !== 'error' ? response.facets : null;
+  const facetGroups = groups
+    ? facets
+        .map((name) => ({ name, buckets: (groups[name]?.buckets ?? []) as FacetBucket<string | number>[] }))
+        .filter((group) => Array.isArray(group.buckets) && group.buckets.length > 0)
+        // Years read best newest first; other groups keep the service's order (largest first).
+        .map((group) => (group.name === 'year' ? { ...group, buckets: [...group.buckets].sort((a, b) => Number(b.value) - Number(a.value)) } : group))
+    : [];
+  const spellingParts = spelling ? t('didYouMean', { suggestion: '\u0000' }).split('\u0000') : [];
+
+  let content;
+  if (status === 'error') {
+    content = (
+      <div part="error" class="state state-error" role="alert">
+        <p>{t('error')}</p>
+        <button type="button" part="retry" class="button" onClick={() => controller.retry()}>
+          {t('retry')}
+        </button>
+      </div>
+    );
+  } else if (loading || !response) {
+    content = (
+      <ul part="skeleton" class="skeleton" aria-hidden="true">
+        {[0, 1, 2].map((i) => (
+          <li key={i} class="skeleton-item">
+            <span class="bone bone-title" />
+            <span class="bone bone-meta" />
+            <span class="bone" />
+            <span class="bone bone-short" />
+          </li>
+        ))}
+      </ul>
+    );
+  } else if (results.length === 0) {
+    const pastEnd = found > 0 && page > 1;
+    content = (
+      <div part="empty" class="state state-empty">
+        {pastEnd ? (
+          <>
+            <p class="state-title">{t('pastLastPage', { page })}</p>
+            <button type="button" part="first-page" class="button" onClick={() => goToPage(1)}>
+              {t('firstPage')}
+            </button>
+          </>
+        ) : (
+          <>
+            <p class="state-title">{q ? t('empty', { q }) : t('emptyFiltered')}</p>
+            <p class="state-hint">{filters.length ? t('emptyFiltersHint') : t('emptyHint')}</p>
+            {filters.length > 0 && (
+              <button type="button" part="empty-clear-filters" class="button" onClick={() => controller.clearFilters()}>
+                {t('clearFilters')}
+              </button>
+            )}
+          </>
+        )}
+      </div>
+    );
+  } else {
+    content = (
+      <ol part="results" class="results" start={(page - 1) * controller.limit.value + 1}>
+        {results.map((result, i) => (
+          <ResultItem key={`${result.id}-${i}`} result={result} query={q} locale={locale} untitled={t('untitled')} />
+        ))}
+      </ol>
+    );
+  }
+
+  return (
+    <div part="base" class={`root${facetGroups.length ? ' has-facets' : ''}`} aria-busy={loading ? 'true' : 'false'}>
+      <div part="status" class="visually-hidden" role="status" aria-live="polite" aria-atomic="true">
+        {announcement}
+      </div>
+      <div part="header" class="header">
+        <h2 part="heading" class="heading" tabIndex={-1} ref={heading}>
+          {headingText}
+        </h2>
+        {apiVersion === 'v2' && (
+          <SortSelect options={sortOptions} value={sort} onChange={(value) => controller.setSort(value)} texts={{ label: t('sortLabel'), relevance: t('sortRelevance') }} />
+        )}
+      </div>
+      {spelling && !loading && (
+        <p part="spelling" class="spelling">
+          {spellingParts[0]}
+          <button type="button" part="spelling-suggestion" class="link-button spelling-suggestion" onClick={() => controller.search(spelling)}>
+            {spelling}
+          </button>
+          {spellingParts.slice(1).join(spelling)}
+        </p>
+      )}
+      <ActiveFilters
+        filters={filters}
+        label={(text) => filterLabel(text, t)}
+        onRemove={(text) => controller.removeFilter(text)}
+        onClear={() => controller.clearFilters()}
+        onEmptied={() => heading.current?.focus()}
+        texts={{ group: t('activeFilters'), remove: (label) => t('removeFilter', { filter: label }), clearAll: t('clearAll') }}
+      />
+      <div class="body">
+        {facetGroups.length > 0 && (
+          <>
+            <button
+              type="button"
+              part="facets-toggle"
+              class="button facets-toggle"
+              aria-expanded={facetsOpen ? 'true' : 'false'}
+              aria-controls="trove-facets"
+              onClick={() => setFacetsOpen(!facetsOpen)}
+            >
+              {filters.length ? t('filtersToggleActive', { count: filters.length }) : t('filtersToggle')}
+            </button>
+            <aside part="facets" id="trove-facets" class={`facets${facetsOpen ? ' open' : ''}`} aria-label={t('filtersLabel')}>
+              {facetGroups.map(({ name, buckets }) => (
+                <FacetGroup
+                  key={name}
+                  name={name}
+                  heading={t(`facet_${name}`)}
+                  buckets={buckets}
+                  isActive={(value) => filters.includes(buildFilter(fieldOf(name), value))}
+                  onToggle={(value) => controller.toggleFilter(buildFilter(fieldOf(name), value))}
+                  formatCount={number}
+                  showMore={(count) => t('showMore', { count })}
+                  showLess={t('showLess')}
+                />
+              ))}
+            </aside>
+          </>
+        )}
+        <div part="main" class="main">
+          {content}
+          {status !== 'error' && <Pagination page={page} pages={pages} onPage={goToPage} formatNumber={number} texts={{ nav: t('pagination'), previous: t('previous'), next: t('next'), page: (n) => t('pageLabel', { page: n }) }} />}
+        </div>
+      </div>
+    </div>
+  );
+}
