@@ -1,0 +1,264 @@
+import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
+import type { SearchResult, TroveClient } from '../api/types.ts';
+import { createRelatedController, type RelatedController, type RelatedQuery } from '../core/createRelatedController.ts';
+import { formatDate } from './formatDate.ts';
+import { readPageSource } from './readPageSource.ts';
+import { relatedPostsMessages } from './relatedPostsMessages.ts';
+import { safeUrl } from '../api/safeUrl.ts';
+import { translate } from './translate.ts';
+
+/** What `trove-select` carries for a clicked recommendation. */
+export interface RelatedSelection {
+  recommendation: SearchResult;
+  /** 1-based position as shown. */
+  position: number;
+  sourceId: string;
+}
+
+export interface RelatedPostsProps {
+  client: TroveClient;
+  /** Id of the current post (required). */
+  docId: string;
+  /** Default `document.title`. */
+  docTitle?: string | null;
+  /** Default the canonical link's address, else `location.href`. */
+  docUrl?: string | null;
+  /** Recommender handler; default the service's. */
+  handler?: string;
+  /** How many posts (and placeholder cards). Default 4. */
+  limit?: number;
+  /** `field:"value"` filters (v2 only). */
+  filter?: readonly string[];
+  /** `<field> asc|desc` (v2 only). */
+  sort?: string | null;
+  /** Visible heading; default the `relatedHeading` text. An empty string hides it (the region keeps the default name). */
+  heading?: string | null;
+  layout?: 'list' | 'grid';
+  /** Load at once instead of when near the viewport. */
+  eager?: boolean;
+  /** `false`: clicks send no feedback. Default `true`. */
+  analytics?: boolean;
+  /** For dates (`Intl`). Default the browser's. */
+  locale?: string;
+  /** Texts; default English. */
+  t?: (key: string, vars?: Record<string, string | number>) => string;
+  /**
+   * A recommendation is being opened in this tab (plain click or Enter). Return `false` to stop
+   * the browser's navigation (an SPA router takes over). Opening in a new tab or window
+   * (Ctrl/Cmd/Shift-click, middle-click) sends feedback only.
+   */
+  onSelect?: (selection: RelatedSelection) => boolean | void;
+  /** The request failed; the block has hidden itself. */
+  onError?: (error: Error) => void;
+  /** The block hid itself (no posts or a failure) or shows again (a new `docId`). */
+  onHiddenChange?: (hidden: boolean) => void;
+}
+
+/** Load when the block is within about one screen of the viewport. */
+const NEAR_MARGIN = '100% 0px';
+
+const defaultT = (key: string, vars?: Record<string, string | number>) => translate(relatedPostsMessages, key, vars);
+
+let headingIds = 0;
+
+/** `2024-03-05T00:00:00.000+0000` → `2024-03-05` for `<time datetime>`; '' when not a date. */
+function machineDate(date: unknown): string {
+  return typeof date === 'string' && /^\d{4}-\d\d-\d\d/.test(date) ? date.slice(0, 10) : '';
+}
+
+/** Columns of the grid on a wide container: rows without gaps for 3, 6, 9 posts; else 4 (2 for 1–2). */
+function gridColumns(limit: number): number {
+  if (limit <= 2) return 2;
+  return limit % 3 === 0 && limit % 4 !== 0 ? 3 : 4;
+}
+
+/**
+ * The "related posts" block: a heading and cards (image, title link, date, tags) in a list or a
+ * grid. Before the posts arrive it shows placeholder cards of exactly the final size, so loading
+ * shifts nothing; with no posts or on a failure it renders nothing (and says so through
+ * `onHiddenChange`). All data handling lives in `createRelatedController`.
+ */
+export function RelatedPosts(props: RelatedPostsProps) {
+  const { client, analytics = true, eager = false, layout = 'list', limit = 4, locale, t = defaultT } = props;
+  const controller = useMemo(() => createRelatedController({ client, analytics }), [client, analytics]);
+  useEffect(() => () => controller.dispose(), [controller]);
+
+  const page = readPageSource();
+  const query: RelatedQuery = {
+    source: {
+      id: props.docId,
+      title: props.docTitle ?? page.title,
+      url: props.docUrl ?? page.url,
+    },
+    limit,
+    filter: props.filter ? [...props.filter] : [],
+    ...(props.sort ? { sort: props.sort } : {}),
+    ...(props.handler ? { handler: props.handler } : {}),
+  };
+  const queryKey = JSON.stringify(query);
+  useEffect(() => controller.setQuery(query), [controller, queryKey]);
+
+  const section = useRef<HTMLElement>(null);
+  useEffect(() => {
+    const target = section.current;
+    if (eager || !target || typeof IntersectionObserver === 'undefined') {
+      controller.setNear(true);
+      return;
+    }
+    controller.setNear(false);
+    const observer = new IntersectionObserver(
+      (entries) => {
+        const last = entries[entries.length - 1];
+        if (last) controller.setNear(last.isIntersecting);
+      },
+      { rootMargin: NEAR_MARGIN },
+    );
+    observer.observe(target);
+    return () => observer.disconnect();
+  }, [controller, eager]);
+
+  const status = controller.status.value;
+  const hidden = controller.hidden.value;
+  const error = controller.error.value;
+  const { onHiddenChange, onError } = props;
+  useEffect(() => onHiddenChange?.(hidden), [hidden]);
+  useEffect(() => {
+    if (error) onError?.(error);
+  }, [error]);
+
+  const [headingId] = useState(() => `trove-related-heading-${++headingIds}`);
+  const heading = props.heading ?? t('relatedHeading');
+  const loading = status !== 'ready';
+  const posts = controller.results.value;
+
+  return (
+    <section
+      ref={section}
+      part="root"
+      class={`related layout-${layout === 'grid' ? 'grid' : 'list'}`}
+      hidden={hidden}
+      {...(heading ? { 'aria-labelledby': headingId } : { 'aria-label': t('relatedHeading') })}
+      aria-busy={loading && !hidden ? 'true' : undefined}
+    >
+      {hidden ? null : (
+        <>
+          {heading ? (
+            <h2 part="heading" class="heading" id={headingId}>
+              {heading}
+            </h2>
+          ) : null}
+          {loading ? <p class="visually-hidden">{t('relatedLoading')}</p> : null}
+          <ul part="list" class="list" role="list" data-columns={gridColumns(limit)}>
+            {loading
+              ? Array.from({ length: limit }, (_, i) => <PlaceholderCard key={`p${i}`} />)
+              : posts.map((post, i) => (
+                  <Card
+                    key={`${i}:${post.id}`}
+                    post={post}
+                    position={i + 1}
+                    controller={controller}
+                    sourceId={props.docId}
+                    locale={locale}
+                    t={t}
+                    onSelect={props.onSelect}
+                  />
+                ))}
+          </ul>
+        </>
+      )}
+    </section>
+  );
+}
+
+/** A card of the final size with grey bars instead of text (hidden from screen readers). */
+function PlaceholderCard() {
+  return (
+    <li part="card placeholder" class="card is-placeholder" aria-hidden="true">
+      <div part="media" class="media" />
+      <div class="body">
+        <p class="title">
+          <span class="bar" />
+          <span class="bar short" />
+        </p>
+        <p class="date">
+          <span class="bar tiny" />
+        </p>
+        <p class="tags">
+          <span class="bar chip" />
+          <span class="bar chip" />
+        </p>
+      </div>
+    </li>
+  );
+}
+
+interface CardProps {
+  post: SearchResult;
+  position: number;
+  controller: RelatedController;
+  sourceId: string;
+  locale: string | undefined;
+  t: NonNullable<RelatedPostsProps['t']>;
+  onSelect: RelatedPostsProps['onSelect'];
+}
+
+function Card({ post, position, controller, sourceId, locale, t, onSelect }: CardProps) {
+  const [broken, setBroken] = useState(false);
+  const href = safeUrl(post.url);
+  const image = broken ? undefined : safeUrl(post.image);
+  const title = typeof post.title === 'string' && post.title.trim() ? post.title : t('relatedUntitled');
+  const date = formatDate(post.date, locale);
+  const tags = Array.isArray(post.tags) ? post.tags.filter((tag): tag is string => typeof tag === 'string' && !!tag.trim()) : [];
+
+  const activate = (event: MouseEvent) => {
+    // auxclick also fires for the right button (context menu): only the middle one opens a link.
+    if (event.type === 'auxclick' && event.button !== 1) return;
+    controller.select(position);
+    const sameTab = event.type === 'click' && event.button === 0 && !event.ctrlKey && !event.metaKey && !event.shiftKey && !event.altKey;
+    if (sameTab && onSelect?.({ recommendation: post, position, sourceId }) === false) event.preventDefault();
+  };
+
+  return (
+    <li part="card" class="card">
+      <div part="media" class={image ? 'media' : 'media is-empty'}>
+        {image ? (
+          <img part="image" src={image} alt="" loading="lazy" decoding="async" onError={() => setBroken(true)} />
+        ) : (
+          <svg class="icon" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+            <path d="M4 5h16v14H4z M4 15l4-4 4 4 3-3 5 5" />
+            <circle cx="15.5" cy="9" r="1.5" />
+          </svg>
+        )}
+      </div>
+      <div class="body">
+        <h3 part="title" class="title">
+          {href ? (
+            <a part="link" class="link" href={href} onClick={activate} onAuxClick={activate}>
+              {title}
+            </a>
+          ) : (
+            <span class="link">{title}</span>
+          )}
+        </h3>
+        <p class="date">
+          {date ? (
+            <time part="date" dateTime={machineDate(post.date) || undefined}>
+              {date}
+            </time>
+          ) : null}
+        </p>
+        <p class="tags">
+          {tags.length ? (
+            <span part="tags" class="tag-list" role="list" aria-label={t('relatedTags')}>
+              {tags.map((tag, i) => (
+                <span part="tag" class="tag" role="listitem" key={i}>
+                  {tag}
+                </span>
+              ))}
+            </span>
+          ) : null}
+        </p>
+      </div>
+    </li>
+  );
+}
