@@ -1,0 +1,108 @@
+import { XMLParser, XMLValidator } from 'fast-xml-parser';
+import { CliError } from './CliError.ts';
+
+/** A parsed XML element as fast-xml-parser gives it: text, or attributes (`@_name`) and children. */
+export type XmlNode = string | { [key: string]: XmlValue };
+export type XmlValue = XmlNode | XmlNode[] | undefined;
+
+export interface ParsedXml {
+  /** The document, entities decoded and CDATA merged into text. */
+  document: Record<string, XmlValue>;
+  /**
+   * The same document parsed again with the content-carrying elements (`description`,
+   * `content:encoded`, Atom `content`/`summary`/`title`) kept as raw markup, for the feeds that
+   * put unescaped (X)HTML inside them. Parsed on first use only.
+   */
+  raw(): Record<string, XmlValue>;
+}
+
+const options = {
+  ignoreAttributes: false,
+  attributeNamePrefix: '@_',
+  textNodeName: '#text',
+  parseTagValue: false, // a guid "00123" or a title "2024" stays a string
+  parseAttributeValue: false,
+  trimValues: true,
+  htmlEntities: true, // numeric character references and the common named ones feeds use
+  ignoreDeclaration: true,
+  ignorePiTags: true,
+} as const;
+
+const contentElements = ['description', 'content:encoded', 'content', 'summary', 'title'];
+
+/**
+ * Parses an XML feed with fast-xml-parser after validating it, so malformed XML is reported with
+ * its line and column instead of being half-read. Entity declarations in a DOCTYPE are not
+ * expanded (no entity-expansion attacks).
+ */
+export function parseXml(text: string, source: string): ParsedXml {
+  const verdict = XMLValidator.validate(text, { allowBooleanAttributes: true });
+  if (verdict !== true) {
+    const { msg, line, col } = verdict.err;
+    throw new CliError(`${source} is not well-formed XML: ${msg} (line ${line}, column ${col})`);
+  }
+  const document = new XMLParser(options).parse(text) as Record<string, XmlValue>;
+  let rawDocument: Record<string, XmlValue> | undefined;
+  return {
+    document,
+    raw() {
+      rawDocument ??= new XMLParser({ ...options, stopNodes: contentElements.map((name) => `*.${name}`) }).parse(text) as Record<
+        string,
+        XmlValue
+      >;
+      return rawDocument;
+    },
+  };
+}
+
+/** The value as a list: nothing → `[]`, one → `[it]`, many → as is. */
+export function list(value: XmlValue): XmlNode[] {
+  if (value === undefined || value === null) return [];
+  return Array.isArray(value) ? value : [value];
+}
+
+/** The element's text (its `#text` when it has attributes too), trimmed; `undefined` when empty or not text. */
+export function textOf(value: XmlValue): string | undefined {
+  const node = Array.isArray(value) ? value[0] : value;
+  let text: unknown = node;
+  if (node !== null && typeof node === 'object') text = node['#text'];
+  if (typeof text === 'number' || typeof text === 'boolean') text = String(text);
+  if (typeof text !== 'string') return undefined;
+  const trimmed = text.trim();
+  return trimmed === '' ? undefined : trimmed;
+}
+
+/** An attribute of the element (`undefined` when absent or when the element is plain text). */
+export function attrOf(value: XmlValue, name: string): string | undefined {
+  const node = Array.isArray(value) ? value[0] : value;
+  if (node === null || typeof node !== 'object') return undefined;
+  const attr = node[`@_${name}`];
+  return typeof attr === 'string' && attr.trim() !== '' ? attr.trim() : undefined;
+}
+
+/** The child element `name` of `node`, if `node` is an element. */
+export function childOf(node: XmlValue, name: string): XmlValue {
+  const element = Array.isArray(node) ? node[0] : node;
+  return element !== null && typeof element === 'object' ? element[name] : undefined;
+}
+
+/**
+ * The prefix this document uses for the namespace `uri` (feeds may pick any prefix), found in the
+ * `xmlns:*` declarations of the root element; `fallback` when it is not declared there.
+ */
+export function prefixFor(root: XmlValue, uri: string, fallback: string): string {
+  const element = Array.isArray(root) ? root[0] : root;
+  if (element !== null && typeof element === 'object') {
+    for (const [key, value] of Object.entries(element)) {
+      if (key.startsWith('@_xmlns:') && typeof value === 'string' && value.trim() === uri) return key.slice('@_xmlns:'.length);
+    }
+  }
+  return fallback;
+}
+
+/** Whether the element holds child elements (as opposed to only text and attributes). */
+export function hasChildElements(value: XmlValue): boolean {
+  const node = Array.isArray(value) ? value[0] : value;
+  if (node === null || typeof node !== 'object') return false;
+  return Object.keys(node).some((key) => key !== '#text' && !key.startsWith('@_'));
+}

@@ -1,0 +1,75 @@
+import { readFile } from 'node:fs/promises';
+import { resolve } from 'node:path';
+import { CliError } from './CliError.ts';
+
+export interface Input {
+  text: string;
+  /** How messages name the input: the path or URL as given, or `standard input`. */
+  source: string;
+  /** The final URL when the input was fetched (base for relative links). */
+  url?: string;
+}
+
+export interface ReadInputOptions {
+  fetch: typeof fetch;
+  cwd: string;
+  stdin?: AsyncIterable<string | Uint8Array>;
+  /** Milliseconds before fetching a URL gives up. Default 30 000. */
+  timeout?: number;
+}
+
+const fileErrors: Record<string, string> = {
+  ENOENT: 'no such file',
+  EISDIR: 'it is a directory',
+  EACCES: 'permission denied',
+  EPERM: 'permission denied',
+};
+
+/**
+ * The text of the input: a URL (`http:`/`https:`) is fetched, `-` is standard input, anything
+ * else is a file path. Failure is a `CliError` naming the input and the cause.
+ */
+export async function readInput(location: string, options: ReadInputOptions): Promise<Input> {
+  if (/^https?:\/\//i.test(location)) return fetchInput(location, options);
+  if (location === '-') {
+    if (options.stdin === undefined) throw new CliError('standard input is not available');
+    const decoder = new TextDecoder();
+    let text = '';
+    for await (const chunk of options.stdin) text += typeof chunk === 'string' ? chunk : decoder.decode(chunk, { stream: true });
+    return { text: text + decoder.decode(), source: 'standard input' };
+  }
+  if (/^[a-z][a-z0-9+.-]*:\/\//i.test(location)) {
+    throw new CliError(`cannot read ${location}: only http:// and https:// URLs and file paths are supported`);
+  }
+  try {
+    return { text: await readFile(resolve(options.cwd, location), 'utf8'), source: location };
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code ?? '';
+    throw new CliError(`cannot read file ${location}: ${fileErrors[code] ?? (error as Error).message}`);
+  }
+}
+
+async function fetchInput(url: string, options: ReadInputOptions): Promise<Input> {
+  let response: Response;
+  try {
+    response = await options.fetch(url, {
+      headers: { accept: 'application/feed+json, application/json, application/atom+xml, application/rss+xml, application/xml;q=0.9, */*;q=0.8' },
+      redirect: 'follow',
+      signal: AbortSignal.timeout(options.timeout ?? 30_000),
+    });
+  } catch (error) {
+    const cause = error instanceof Error ? ((error.cause as Error | undefined)?.message ?? error.message) : String(error);
+    const reason = (error as Error).name === 'TimeoutError' ? `no answer within ${(options.timeout ?? 30_000) / 1000} s` : cause;
+    throw new CliError(`cannot fetch ${url}: ${reason}`);
+  }
+  if (!response.ok) {
+    throw new CliError(`cannot fetch ${url}: HTTP ${response.status}${response.statusText ? ` ${response.statusText}` : ''}`);
+  }
+  let text: string;
+  try {
+    text = await response.text();
+  } catch (error) {
+    throw new CliError(`cannot fetch ${url}: the answer was cut off (${(error as Error).message})`);
+  }
+  return { text, source: url, url: response.url || url };
+}

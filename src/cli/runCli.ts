@@ -1,0 +1,213 @@
+import { parseArgs } from 'node:util';
+import { createClient } from '../api/createClient.ts';
+import { toV1Document } from '../api/toV1Document.ts';
+import type { ApiVersion } from '../api/types.ts';
+import { CliError, isCliError } from './CliError.ts';
+import { collectDocuments } from './collectDocuments.ts';
+import { createProgress, type Output } from './createProgress.ts';
+import { createRetryingFetch, type RetryPolicy } from './createRetryingFetch.ts';
+import { formatSummary } from './formatSummary.ts';
+import { indexDocuments } from './indexDocuments.ts';
+import { parseInput } from './parseInput.ts';
+import { readInput } from './readInput.ts';
+import { formatNames } from './types.ts';
+import { usage } from './usage.ts';
+
+/** Everything the command touches, so tests can run it in-process. */
+export interface CliIo {
+  stdout: Output;
+  stderr: Output;
+  env: Record<string, string | undefined>;
+  /** Used to fetch a URL input and to call the service. Default `globalThis.fetch`. */
+  fetch?: typeof fetch;
+  /** Directory file paths are relative to. Default `process.cwd()`. */
+  cwd?: string;
+  stdin?: AsyncIterable<string | Uint8Array>;
+  /** Overrides of the retry policy (tests shorten the delays). */
+  retry?: Partial<RetryPolicy>;
+  signal?: AbortSignal;
+  version?: string;
+}
+
+export interface IndexCommand {
+  input: string;
+  baseUrl?: string;
+  project?: string;
+  collection?: string;
+  token?: string;
+  apiVersion: ApiVersion;
+  batch: number;
+  dryRun: boolean;
+}
+
+const options = {
+  'base-url': { type: 'string' },
+  project: { type: 'string' },
+  collection: { type: 'string' },
+  token: { type: 'string' },
+  'api-version': { type: 'string' },
+  batch: { type: 'string' },
+  'dry-run': { type: 'boolean' },
+  help: { type: 'boolean', short: 'h' },
+  version: { type: 'boolean', short: 'v' },
+} as const;
+
+function readCommand(args: string[], env: CliIo['env']): IndexCommand | 'help' | 'version' {
+  let parsed;
+  try {
+    parsed = parseArgs({ args, options, allowPositionals: true, strict: true });
+  } catch (error) {
+    throw new CliError(`${(error as Error).message.split('\n')[0]}\nRun "trove --help" for the options.`);
+  }
+  const { values, positionals } = parsed;
+  if (values.help) return 'help';
+  if (values.version) return 'version';
+  const [command, input, ...extra] = positionals;
+  if (command === undefined) throw new CliError(`Missing command.\n\n${usage}`);
+  if (command !== 'index') throw new CliError(`Unknown command "${command}"; the command is "trove index <file | url>".`);
+  if (input === undefined) throw new CliError('Missing input: trove index <file | url | ->');
+  if (extra.length > 0) throw new CliError(`One input at a time; unexpected ${extra.map((e) => `"${e}"`).join(', ')}.`);
+
+  const pick = (flag: string | undefined, variable: string) => {
+    const value = flag ?? env[variable];
+    return value === undefined || value.trim() === '' ? undefined : value.trim();
+  };
+  const apiVersion = pick(values['api-version'], 'TROVE_API_VERSION') ?? 'v2';
+  if (apiVersion !== 'v1' && apiVersion !== 'v2') throw new CliError(`--api-version must be v1 or v2, not "${apiVersion}".`);
+  const batchText = values.batch ?? '100';
+  const batch = Number(batchText);
+  if (!/^\d+$/.test(batchText.trim()) || batch < 1 || batch > 10_000) {
+    throw new CliError(`--batch must be a whole number from 1 to 10000, not "${batchText}".`);
+  }
+  const command_: IndexCommand = {
+    input,
+    baseUrl: pick(values['base-url'], 'TROVE_BASE_URL'),
+    project: pick(values.project, 'TROVE_PROJECT'),
+    collection: pick(values.collection, 'TROVE_COLLECTION'),
+    token: pick(values.token, 'TROVE_TOKEN'),
+    apiVersion,
+    batch,
+    dryRun: values['dry-run'] ?? false,
+  };
+  if (!command_.dryRun) {
+    const missing = (
+      [
+        ['baseUrl', '--base-url', 'TROVE_BASE_URL'],
+        ['project', '--project', 'TROVE_PROJECT'],
+        ['collection', '--collection', 'TROVE_COLLECTION'],
+        ['token', '--token', 'TROVE_TOKEN'],
+      ] as const
+    ).filter(([key]) => command_[key] === undefined);
+    if (missing.length > 0) {
+      throw new CliError(`Missing ${missing.map(([, flag, variable]) => `${flag} (or ${variable})`).join(', ')}.`);
+    }
+    let url: URL | undefined;
+    try {
+      url = new URL(command_.baseUrl!);
+    } catch {
+      url = undefined;
+    }
+    if (url === undefined || (url.protocol !== 'http:' && url.protocol !== 'https:')) {
+      throw new CliError(`--base-url must be an http(s) URL, not "${command_.baseUrl}".`);
+    }
+  }
+  return command_;
+}
+
+async function runIndex(command: IndexCommand, io: CliIo): Promise<number> {
+  const fetch_ = io.fetch ?? globalThis.fetch;
+  const input = await readInput(command.input, { fetch: fetch_, cwd: io.cwd ?? process.cwd(), stdin: io.stdin });
+  const parsed = parseInput(input.text, input.source, input.url);
+  const collected = collectDocuments(parsed.items);
+  const inputName = `${formatNames[parsed.format]} ${input.source}`;
+
+  if (command.dryRun) {
+    // Exactly what would be sent: v1 field names for v1.
+    const shown = command.apiVersion === 'v1' ? collected.documents.map((d) => toV1Document(d)) : collected.documents;
+    io.stdout.write(`${JSON.stringify(shown, null, 2)}\n`);
+  } else if (collected.documents.length > 0) {
+    const client = createClient({
+      baseUrl: command.baseUrl!,
+      project: command.project!,
+      collection: command.collection!,
+      token: command.token!,
+      apiVersion: command.apiVersion,
+      fetch: createRetryingFetch(fetch_, io.retry),
+      cache: false,
+    });
+    const batches = Math.ceil(collected.documents.length / command.batch);
+    const progress = createProgress(io.stderr, collected.documents.length, batches);
+    let report;
+    try {
+      report = await indexDocuments(client, collected.documents, {
+        batchSize: command.batch,
+        labels: collected.labels,
+        onProgress: (p) => progress.update(p),
+        signal: io.signal,
+        token: command.token,
+      });
+    } finally {
+      progress.stop();
+    }
+    io.stderr.write(
+      formatSummary({
+        input: inputName,
+        items: parsed.items.length,
+        target: `${command.project}/${command.collection} (${command.apiVersion}) at ${command.baseUrl}`,
+        dryRun: false,
+        indexed: report.indexed,
+        skipped: collected.skipped,
+        failed: report.failed,
+        failedCount: report.failedCount,
+        warnings: collected.warnings,
+      }),
+    );
+    return report.failedCount > 0 ? 1 : 0;
+  }
+
+  if (parsed.items.length === 0) {
+    io.stderr.write(`No items in ${inputName}; nothing to index.\n`);
+    return 0;
+  }
+  io.stderr.write(
+    formatSummary({
+      input: inputName,
+      items: parsed.items.length,
+      target: command.dryRun ? undefined : `${command.project}/${command.collection}`,
+      dryRun: command.dryRun,
+      indexed: command.dryRun ? collected.documents.length : 0,
+      skipped: collected.skipped,
+      failed: [],
+      failedCount: 0,
+      warnings: collected.warnings,
+    }),
+  );
+  return collected.documents.length === 0 ? 1 : 0;
+}
+
+/**
+ * The `trove` command: `trove index <file | url | ->` with its options (see `usage`). Resolves to
+ * the exit code (0 all indexed, 1 something failed or nothing could be indexed, 2 wrong arguments
+ * or unreadable input, with nothing sent); never throws for an expected failure.
+ */
+export async function runCli(args: string[], io: CliIo): Promise<number> {
+  try {
+    const command = readCommand(args, io.env);
+    if (command === 'help') {
+      io.stdout.write(usage);
+      return 0;
+    }
+    if (command === 'version') {
+      io.stdout.write(`${io.version ?? 'unknown'}\n`);
+      return 0;
+    }
+    return await runIndex(command, io);
+  } catch (error) {
+    if (isCliError(error)) {
+      io.stderr.write(`trove: ${error.message}\n`);
+      return error.exitCode;
+    }
+    io.stderr.write(`trove: unexpected error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+    return 1;
+  }
+}

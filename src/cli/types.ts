@@ -1,0 +1,37 @@
+import type { Document } from '../api/types.ts';
+
+/** Input formats, detected from the content (never from a file name). */
+export type InputFormat = 'json' | 'ndjson' | 'rss' | 'rdf' | 'atom' | 'jsonfeed';
+
+export const formatNames: Record<InputFormat, string> = {
+  json: 'JSON array of documents',
+  ndjson: 'NDJSON documents',
+  rss: 'RSS 2.0 feed',
+  rdf: 'RSS 1.0 (RDF) feed',
+  atom: 'Atom feed',
+  jsonfeed: 'JSON Feed',
+};
+
+/** One input item after mapping: a document to index, or the reason it is skipped. */
+export interface MappedItem {
+  /** How every message names the item, e.g. `item 3 "Hello world"` or `line 7 (id 42)`. */
+  label: string;
+  document?: Document;
+  /** Why the item is not indexed (no title and no content, no id…). */
+  skipped?: string;
+  /** Things dropped or fixed on the way (an unreadable date, a `javascript:` link…). */
+  warnings: string[];
+}
+
+export interface ParsedInput {
+  format: InputFormat;
+  items: MappedItem[];
+}
+
+/** What the mappers of one feed share: where relative links resolve, and feed-level defaults. */
+export interface FeedContext {
+  /** Base for relative links: the feed's site link or the URL it was fetched from. */
+  base?: string;
+  /** Authors named by the feed itself, for items that name none (Atom, JSON Feed). */
+  feedAuthors?: string[];
+}

@@ -1,0 +1,304 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { runCli } from '../../src/cli/runCli.ts';
+import { stableId } from '../../src/cli/stableId.ts';
+import { fakeFetch, memoryIo, networkError, ok, status } from './fakeFetch.ts';
+
+const dir = mkdtempSync(join(tmpdir(), 'trove-cli-test-'));
+const fixtures = new URL('./fixtures/', import.meta.url).pathname;
+const target = ['--base-url', 'http://search.test', '--project', 'demo', '--collection', 'notes', '--token', 's3cret'];
+const noDelay = { delay: () => 0 };
+
+function feedOf(count: number): string {
+  const items = Array.from(
+    { length: count },
+    (_, i) => `<item><title>Post ${i + 1}</title><link>https://blog.test/p/${i + 1}</link><description>Body ${i + 1}</description></item>`,
+  );
+  return `<?xml version="1.0"?><rss version="2.0"><channel><title>B</title><link>https://blog.test/</link>${items.join('')}</channel></rss>`;
+}
+
+function file(name: string, text: string): string {
+  const path = join(dir, name);
+  writeFileSync(path, text);
+  return path;
+}
+
+async function run(args: string[], options: { fetch?: typeof fetch; env?: Record<string, string> } = {}) {
+  const io = memoryIo(options.env);
+  const code = await runCli(args, { ...io, fetch: options.fetch, cwd: fixtures, retry: noDelay });
+  return { code, stdout: io.stdout.text, stderr: io.stderr.text };
+}
+
+describe('trove index: sending', () => {
+  it('sends the documents in batches of --batch to the v2 indexing endpoint with the token', async () => {
+    const net = fakeFetch();
+    const { code, stderr } = await run(['index', file('250.xml', feedOf(250)), ...target, '--batch', '100'], net);
+    expect(code).toBe(0);
+    expect(net.requests.map((r) => [r.method, r.url.pathname, r.url.searchParams.get('token'), (r.body as unknown[]).length])).toEqual([
+      ['POST', '/api/v2/projects/demo/collections/notes/documents', 's3cret', 100],
+      ['POST', '/api/v2/projects/demo/collections/notes/documents', 's3cret', 100],
+      ['POST', '/api/v2/projects/demo/collections/notes/documents', 's3cret', 50],
+    ]);
+    const first = (net.requests[0]!.body as Record<string, unknown>[])[0];
+    expect(first).toEqual({ id: stableId('https://blog.test/p/1'), title: 'Post 1', content: 'Body 1', url: 'https://blog.test/p/1' });
+    expect(stderr).toContain('Indexed 250 of 250 documents from RSS 2.0 feed');
+    expect(stderr).toContain('into demo/notes (v2) at http://search.test');
+  });
+
+  it('prints one plain line per batch when standard error is not a terminal', async () => {
+    const { stderr } = await run(['index', file('3.xml', feedOf(3)), ...target, '--batch', '2'], fakeFetch());
+    expect(stderr).toContain('batch 1/2 indexed · 2/3 documents\n');
+    expect(stderr).toContain('batch 2/2 indexed · 3/3 documents\n');
+  });
+
+  it('sends v1 field names to the v1 path with --api-version v1', async () => {
+    const net = fakeFetch([ok('Indexed')]);
+    const { code } = await run(['index', 'documents.json', ...target, '--api-version', 'v1'], net);
+    expect(code).toBe(0);
+    expect(net.requests[0]!.url.pathname).toBe('/api/v1/demo/collections/notes/documents');
+    expect((net.requests[0]!.body as unknown[])[0]).toEqual({
+      id: 1,
+      title_t_bi: 'First post',
+      content_t_bi: 'Hello',
+      url_s: '/posts/1/first',
+      tags_sa: ['a'],
+      category_sa: ['News'],
+      author_sa: ['Ann'],
+      date_dt: '2024-05-01T00:00:00.000Z',
+    });
+  });
+
+  it('reads the options from TROVE_* environment variables', async () => {
+    const net = fakeFetch();
+    const env = { TROVE_BASE_URL: 'http://env.test/', TROVE_PROJECT: 'p', TROVE_COLLECTION: 'c', TROVE_TOKEN: 't' };
+    const { code } = await run(['index', 'documents.ndjson'], { ...net, env });
+    expect(code).toBe(0);
+    expect(net.requests[0]!.url.href).toBe('http://env.test/api/v2/projects/p/collections/c/documents?token=t');
+  });
+
+  it('lets a flag win over its environment variable', async () => {
+    const net = fakeFetch();
+    await run(['index', 'documents.ndjson', ...target], { ...net, env: { TROVE_PROJECT: 'other' } });
+    expect(net.requests[0]!.url.pathname).toBe('/api/v2/projects/demo/collections/notes/documents');
+  });
+});
+
+describe('trove index: retries', () => {
+  it('retries a batch after a network error and a 503, then succeeds with the same body', async () => {
+    const net = fakeFetch([networkError(), status(503), ok()]);
+    const { code, stderr } = await run(['index', 'documents.ndjson', ...target], net);
+    expect(code).toBe(0);
+    expect(net.requests).toHaveLength(3);
+    expect(net.requests[2]!.body).toEqual(net.requests[0]!.body);
+    expect(stderr).toContain('Indexed 2 of 2 documents');
+  });
+
+  it('retries a 429', async () => {
+    const net = fakeFetch([status(429, { 'retry-after': '0' }), ok()]);
+    expect((await run(['index', 'documents.ndjson', ...target], net)).code).toBe(0);
+    expect(net.requests).toHaveLength(2);
+  });
+
+  it('waits between attempts with a growing backoff', async () => {
+    const delays: number[] = [];
+    const net = fakeFetch([status(500), status(502), ok()]);
+    const io = memoryIo();
+    const code = await runCli(['index', 'documents.ndjson', ...target], {
+      ...io,
+      fetch: net.fetch,
+      cwd: fixtures,
+      retry: { delay: (attempt) => (delays.push(attempt), 0) },
+    });
+    expect(code).toBe(0);
+    expect(delays).toEqual([1, 2]);
+  });
+
+  it('does not retry a 400 and reports the item the service names', async () => {
+    const net = fakeFetch([status(400, {}, 'Invalid documents[1].date: not ISO 8601')]);
+    const { code, stderr } = await run(['index', 'documents.ndjson', ...target], net);
+    expect(code).toBe(1);
+    expect(net.requests).toHaveLength(1);
+    expect(stderr).toContain('Failed 2 documents:');
+    expect(stderr).toContain('documents[1] = line 3');
+  });
+
+  it('gives up after the retry limit, reports the failure and exits with 1', async () => {
+    const net = fakeFetch([], status(503));
+    const { code, stderr } = await run(['index', 'documents.ndjson', ...target], net);
+    expect(code).toBe(1);
+    expect(net.requests).toHaveLength(5); // 1 + 4 retries
+    expect(stderr).toMatch(/Failed 2 documents:\n {2}batch 1 of 1 \(documents 1–2: line 1 "Line one" … line 3 \(id 12\)\): Service answered 503 "failed": POST \/api\/v2\/projects\/demo\/collections\/notes\/documents\n/);
+  });
+
+  it('stops after a batch fails for good and reports the batches not sent', async () => {
+    const net = fakeFetch([ok(), networkError(), networkError(), networkError(), networkError(), networkError()]);
+    const { code, stderr } = await run(['index', file('5.xml', feedOf(5)), ...target, '--batch', '2'], net);
+    expect(code).toBe(1);
+    expect(net.requests).toHaveLength(6);
+    expect(stderr).toContain('Indexed 2 of 5 documents');
+    expect(stderr).toMatch(/batch 2 of 3 .*: No answer from the service: POST \/api\/v2\/projects\/demo\/collections\/notes\/documents \(fetch failed: connect ECONNREFUSED/);
+    expect(stderr).toContain('batch 3 of 3 (document 5: item 5 "Post 5"): not sent: stopped after batch 2 failed');
+  });
+
+  it('goes on with the next batch after a batch is refused as bad input', async () => {
+    const net = fakeFetch([status(400), ok()]);
+    const { code, stderr } = await run(['index', file('4.xml', feedOf(4)), ...target, '--batch', '2'], net);
+    expect(code).toBe(1);
+    expect(net.requests).toHaveLength(2);
+    expect(stderr).toContain('Indexed 2 of 4 documents');
+  });
+
+  it('splits a batch the service finds too large and sends the halves', async () => {
+    const net = fakeFetch([], (r) => ((r.body as unknown[]).length > 2 ? status(413, {}, 'Body too large') : ok()));
+    const { code, stderr } = await run(['index', file('5b.xml', feedOf(5)), ...target, '--batch', '5'], net);
+    expect(code).toBe(0);
+    expect(net.requests.map((r) => (r.body as unknown[]).length)).toEqual([5, 3, 2, 1, 2]);
+    expect(stderr).toContain('Indexed 5 of 5 documents');
+  });
+
+  it('names a single document too large to send', async () => {
+    const net = fakeFetch([], (r) => ((r.body as { title: string }[]).some((d) => d.title === 'Post 2') ? status(413) : ok()));
+    const { code, stderr } = await run(['index', file('2b.xml', feedOf(2)), ...target], net);
+    expect(code).toBe(1);
+    expect(stderr).toContain('Indexed 1 of 2 documents');
+    expect(stderr).toContain('batch 1 of 1 (document 2: item 2 "Post 2"): Service answered 413');
+    expect(stderr).toContain('(this document alone is larger than the service accepts)');
+  });
+
+  it('never prints the token', async () => {
+    const net = fakeFetch([status(401, {}, 'bad token s3cret')]);
+    const { code, stderr } = await run(['index', 'documents.ndjson', ...target], net);
+    expect(code).toBe(1);
+    expect(stderr).toContain('Service answered 401');
+    expect(stderr).not.toContain('s3cret');
+  });
+});
+
+describe('trove index: dry run and bad input', () => {
+  it('prints the mapped documents as JSON and sends nothing with --dry-run', async () => {
+    const net = fakeFetch([], new Error('nothing may be sent'));
+    const { code, stdout, stderr } = await run(['index', 'blog.rss.xml', '--dry-run'], net);
+    expect(code).toBe(0);
+    expect(net.requests).toHaveLength(0);
+    const printed = JSON.parse(stdout) as { id: number; title: string }[];
+    expect(printed.map((d) => d.title)).toEqual(['Tide tables & why they lie', 'Mending nets', 'Gulls at dawn']);
+    expect(stderr).toContain('Dry run: 3 documents would be indexed from RSS 2.0 feed blog.rss.xml (4 items); nothing was sent.');
+    expect(stderr).toContain('item 4 (https://harbour.example.org/?p=9): has no title and no content');
+  });
+
+  it('prints v1 field names in a v1 dry run', async () => {
+    const { code, stdout } = await run(['index', 'documents.ndjson', '--dry-run', '--api-version', 'v1']);
+    expect(code).toBe(0);
+    expect(JSON.parse(stdout)).toEqual([
+      { id: 11, title_t_bi: 'Line one' },
+      { id: 12, content_t_bi: 'Line three' },
+    ]);
+  });
+
+  it('reports skipped items with their reasons and still indexes the others', async () => {
+    const net = fakeFetch();
+    const { code, stderr } = await run(['index', 'documents.json', ...target], net);
+    expect(code).toBe(0);
+    expect((net.requests[0]!.body as unknown[]).length).toBe(5);
+    expect(stderr).toContain('Skipped 5 items:');
+    expect(stderr).toContain('document 9 "Bad date": date "someday" is not an ISO 8601 date');
+  });
+
+  it('sends nothing when the input is not well-formed, and exits with 2', async () => {
+    const net = fakeFetch();
+    const broken = file('broken.xml', feedOf(3).replace('</channel>', ''));
+    const { code, stderr } = await run(['index', broken, ...target], net);
+    expect(code).toBe(2);
+    expect(net.requests).toHaveLength(0);
+    expect(stderr).toMatch(/^trove: .*broken\.xml is not well-formed XML: .*\(line 1, column \d+\)\n$/);
+  });
+
+  it('names an unreadable file', async () => {
+    const { code, stderr } = await run(['index', 'missing.json', ...target], fakeFetch());
+    expect(code).toBe(2);
+    expect(stderr).toBe('trove: cannot read file missing.json: no such file\n');
+  });
+
+  it('exits with 1 when no item can be indexed', async () => {
+    const net = fakeFetch();
+    const { code, stderr } = await run(['index', file('empty-items.json', '[{"id": 1}, {"id": 2}]'), ...target], net);
+    expect(code).toBe(1);
+    expect(net.requests).toHaveLength(0);
+    expect(stderr).toContain('Skipped 2 items:');
+  });
+
+  it('accepts a feed with no items and sends nothing', async () => {
+    const net = fakeFetch();
+    const { code, stderr } = await run(['index', file('none.xml', feedOf(0)), ...target], net);
+    expect(code).toBe(0);
+    expect(net.requests).toHaveLength(0);
+    expect(stderr).toContain('No items in RSS 2.0 feed');
+  });
+});
+
+describe('trove index: fetching a URL', () => {
+  it('fetches the feed and resolves its relative links', async () => {
+    const feed = `<rss version="2.0"><channel><item><title>Hi</title><link>/p/1</link></item></channel></rss>`;
+    const net = fakeFetch([(r) => (r.method === 'GET' ? new Response(feed, { status: 200 }) : new Error('wrong order'))]);
+    const { code, stdout } = await run(['index', 'https://blog.test/feed.xml', '--dry-run'], net);
+    expect(code).toBe(0);
+    expect(net.requests[0]!.url.href).toBe('https://blog.test/feed.xml');
+    expect(JSON.parse(stdout)[0].url).toBe('https://blog.test/p/1');
+  });
+
+  it('reports an HTTP error of the feed URL', async () => {
+    const net = fakeFetch([new Response('gone', { status: 404, statusText: 'Not Found' })]);
+    const { code, stderr } = await run(['index', 'https://blog.test/feed.xml', ...target], net);
+    expect(code).toBe(2);
+    expect(stderr).toBe('trove: cannot fetch https://blog.test/feed.xml: HTTP 404 Not Found\n');
+    expect(net.requests).toHaveLength(1);
+  });
+
+  it('reports a feed URL that cannot be reached', async () => {
+    const { code, stderr } = await run(['index', 'https://blog.test/feed.xml', '--dry-run'], fakeFetch([networkError()]));
+    expect(code).toBe(2);
+    expect(stderr).toBe('trove: cannot fetch https://blog.test/feed.xml: connect ECONNREFUSED 127.0.0.1:9\n');
+  });
+});
+
+describe('trove: arguments', () => {
+  it('names the missing options', async () => {
+    const { code, stderr } = await run(['index', 'documents.json', '--project', 'demo']);
+    expect(code).toBe(2);
+    expect(stderr).toBe('trove: Missing --base-url (or TROVE_BASE_URL), --collection (or TROVE_COLLECTION), --token (or TROVE_TOKEN).\n');
+  });
+
+  it('refuses an unknown option, a bad batch size, a bad API version and a bad base URL', async () => {
+    expect((await run(['index', 'x', '--batchsize', '3'])).stderr).toMatch(/^trove: Unknown option '--batchsize'/);
+    expect((await run(['index', 'x', ...target, '--batch', '0'])).stderr).toBe('trove: --batch must be a whole number from 1 to 10000, not "0".\n');
+    expect((await run(['index', 'x', ...target, '--batch', '2.5'])).code).toBe(2);
+    expect((await run(['index', 'x', ...target, '--api-version', 'v3'])).stderr).toBe('trove: --api-version must be v1 or v2, not "v3".\n');
+    const badUrl = ['--base-url', 'ftp://x', '--project', 'p', '--collection', 'c', '--token', 't'];
+    expect((await run(['index', 'x', ...badUrl])).stderr).toBe('trove: --base-url must be an http(s) URL, not "ftp://x".\n');
+  });
+
+  it('refuses an unknown command and a missing input', async () => {
+    expect(await run(['search', 'x'])).toMatchObject({ code: 2, stderr: 'trove: Unknown command "search"; the command is "trove index <file | url>".\n' });
+    expect(await run(['index'])).toMatchObject({ code: 2, stderr: 'trove: Missing input: trove index <file | url | ->\n' });
+  });
+
+  it('prints the help with --help and exits with 0', async () => {
+    const { code, stdout } = await run(['--help']);
+    expect(code).toBe(0);
+    expect(stdout).toContain('Usage: trove index <file | url | -> [options]');
+    expect(stdout).toContain('TROVE_TOKEN');
+  });
+
+  it('reads standard input for "-"', async () => {
+    const io = memoryIo();
+    const stdin = (async function* () {
+      yield Buffer.from('{"id": 1, "title": "From ');
+      yield Buffer.from('stdin"}\n');
+    })();
+    const code = await runCli(['index', '-', '--dry-run'], { ...io, stdin });
+    expect(code).toBe(0);
+    expect(JSON.parse(io.stdout.text)).toEqual([{ id: 1, title: 'From stdin' }]);
+  });
+});
