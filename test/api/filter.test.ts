@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { filter, parseFilter, splitFilters } from '../../src/api/index.ts';
+import { filter, parseFilter } from '../../src/api/filter.ts';
+import { splitFilters } from '../../src/api/splitFilters.ts';
 
 describe('filter()', () => {
   it('builds field:"value"', () => {

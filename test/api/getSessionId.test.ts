@@ -102,7 +102,7 @@ describe('importing src/api', () => {
     }
     try {
       vi.resetModules();
-      const api = await import('../../src/api/index.ts');
+      const api = await import('../../src/api/createClient.ts');
       api.createClient({ baseUrl: 'https://x.example', project: 'p', collection: 'c', token: 't' });
       expect(touched).toEqual([]);
     } finally {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { toV1Document } from '../../src/api/index.ts';
+import { toV1Document } from '../../src/api/toV1Document.ts';
 import { envelope, makeClient, recordingFetch, TOKEN } from './recordingFetch.ts';
 
 const post = {

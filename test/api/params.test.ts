@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createClient, getSessionId } from '../../src/api/index.ts';
+import { createClient } from '../../src/api/createClient.ts';
+import { getSessionId } from '../../src/api/getSessionId.ts';
 import { makeClient, recordingFetch, TOKEN } from './recordingFetch.ts';
 
 afterEach(() => {

@@ -1,0 +1,142 @@
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { expect, test } from '@playwright/test';
+import { build } from 'vite';
+import { generatePosts } from '../demo/service/generatePosts.ts';
+
+/**
+ * Every example of README.md (each fenced block after `<!-- example: name -->`), run as written,
+ * with only the placeholders swapped for the local service: the script's CDN address, the
+ * service's address, project, collection and token.
+ */
+const root = fileURLToPath(new URL('..', import.meta.url));
+const out = `${root}e2e/.tmp/readme`;
+const dist = process.env.TROVE_OUT_DIR ?? `${root}dist`;
+
+function examples(): Map<string, string> {
+  const readme = readFileSync(`${root}README.md`, 'utf8');
+  const found = new Map<string, string>();
+  for (const [, name, code] of readme.matchAll(/<!-- example: ([\w-]+) -->\n```\w+\n([\s\S]*?)\n```/g)) found.set(name, code);
+  return found;
+}
+
+function localise(code: string, origin: string): string {
+  return code
+    .replaceAll('https://cdn.example.com/trove/trove.js', '/dist/trove.js')
+    .replaceAll('https://search.example.com', origin)
+    .replaceAll('my-blog', 'demo')
+    .replace(/(data-collection="|collection: ')posts/g, '$1blog')
+    .replace(/YOUR_(PUBLIC_)?TOKEN/g, 'dev-token');
+}
+
+const page = (body: string, head = '') =>
+  `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>README example</title>${head}</head><body>${body}</body></html>`;
+
+/** Build an app example with Vite against the built package into e2e/.tmp/readme/<name>/. */
+async function buildApp(name: string, files: Record<string, string>, jsx: 'react' | 'preact' = 'preact') {
+  const src = `${root}e2e/.tmp/readme-src/${name}`;
+  rmSync(src, { recursive: true, force: true });
+  mkdirSync(src, { recursive: true });
+  for (const [file, text] of Object.entries(files)) writeFileSync(`${src}/${file}`, text);
+  await build({
+    configFile: false,
+    root: src,
+    base: `/readme/${name}/`,
+    logLevel: 'warn',
+    oxc: { jsx: { runtime: 'automatic', importSource: jsx } },
+    resolve: { alias: { 'trove-search': `${dist}/index.js` } },
+    build: { outDir: `${out}/${name}`, emptyOutDir: true },
+  });
+}
+
+const code = examples();
+const post12 = generatePosts().find((post) => post.id === 12)!;
+
+test('the README has an example for each audience', () => {
+  expect([...code.keys()].sort()).toEqual(['blog', 'cms', 'node', 'react', 'spa']);
+});
+
+test.describe('README examples', () => {
+  test.beforeAll(() => mkdirSync(out, { recursive: true }));
+
+  test('blog: the script tag and the three elements work as pasted', async ({ page: tab, baseURL }) => {
+    writeFileSync(`${out}/blog.html`, page(localise(code.get('blog')!, baseURL!)));
+    await tab.goto('/readme/blog.html');
+    const box = tab.getByRole('combobox');
+    await expect(box).toHaveAttribute('placeholder', 'Search the blog');
+    await box.fill('sourdough');
+    await expect(tab.getByRole('option').first()).toBeVisible();
+    await expect(tab.locator('trove-related-posts').getByRole('link').first()).toBeVisible();
+    await box.press('Enter');
+    await expect(tab.locator('trove-search-results').getByText(/results? for/).first()).toBeVisible();
+  });
+
+  test('cms: a theme template with filled-in attributes', async ({ page: tab, baseURL, request }) => {
+    const template = localise(code.get('cms')!, baseURL!)
+      .replaceAll('{{ post.title }}', 'Sourdough at home')
+      .replaceAll('{{ post.body }}', '<p>Flour, water, salt and time.</p>')
+      .replaceAll('{{ post.id }}', '12')
+      .replaceAll('{{ post.category }}', post12.category![0]);
+    const script = localise(code.get('blog')!, baseURL!).split('\n\n')[0];
+    writeFileSync(`${out}/cms.html`, page(template, script));
+    await request.delete('/_trove/requests');
+    await tab.goto('/readme/cms.html');
+    const related = tab.locator('trove-related-posts');
+    await related.scrollIntoViewIfNeeded();
+    await expect(related.getByRole('heading', { name: 'Keep reading' })).toBeVisible();
+    await expect(related.getByRole('link').first()).toBeVisible();
+    expect(await related.getByRole('link').count()).toBeLessThanOrEqual(3);
+    const log = (await (await request.get('/_trove/requests')).json()) as { path: string; query: [string, string][] }[];
+    const recommend = log.find((r) => r.path.includes('/recommend'))!;
+    expect(recommend.query).toEqual(expect.arrayContaining([['id', '12'], ['title', 'Sourdough at home'], ['limit', '3'], ['filter', `category:"${post12.category![0]}"`]]));
+  });
+
+  test('spa: configure(), defineElements() and a cancelled trove-select', async ({ page: tab, baseURL }) => {
+    await buildApp('spa', {
+      'index.html': page('<div id="search"></div><script type="module" src="./main.ts"></script>'),
+      'main.ts': localise(code.get('spa')!, baseURL!),
+    });
+    await tab.goto('/readme/spa/');
+    const box = tab.getByRole('combobox');
+    await box.fill('sourdough');
+    const link = tab.locator('trove-search-box [part~="option-navigational"]').first();
+    await expect(link).toBeVisible();
+    const phrase = (await link.locator('[part~="option-title"]').textContent())!.trim();
+    await link.click();
+    await expect(tab).toHaveURL(/\/posts\/\d+\//);
+    await expect(tab).toHaveTitle(phrase);
+    // pushState, not a page load: the box is still there.
+    await expect(box).toBeAttached();
+  });
+
+  test('react: the component renders related posts and receives trove-select', async ({ page: tab, baseURL }) => {
+    await buildApp(
+      'react',
+      {
+        'index.html': page('<div id="root"></div><script type="module" src="./main.tsx"></script>'),
+        'post.tsx': localise(code.get('react')!, baseURL!),
+        'main.tsx': `import { createRoot } from 'react-dom/client';\nimport { Post } from './post.tsx';\ncreateRoot(document.getElementById('root')!).render(<Post id="12" title="Sourdough at home" />);\n`,
+      },
+      'react',
+    );
+    await tab.goto('/readme/react/');
+    const related = tab.locator('trove-related-posts');
+    const first = related.getByRole('link').first();
+    await expect(first).toBeVisible();
+    const title = (await first.textContent())!.trim();
+    await first.click();
+    await expect(tab.getByRole('status').filter({ hasText: 'Opening' })).toHaveText(`Opening “${title}”`);
+    expect(new URL(tab.url()).pathname).toBe('/readme/react/');
+  });
+
+  test('node: the bare client searches, suggests, recommends and types its errors', ({ baseURL }) => {
+    const file = `${out}/node-example.mjs`;
+    writeFileSync(file, localise(code.get('node')!, baseURL!));
+    const output = execFileSync(process.execPath, [file], { cwd: root, encoding: 'utf8' });
+    expect(output).toMatch(/^\d+ posts; first: .+; years: \d{4}/m);
+    expect(output).toMatch(/^(navigational|filter): .*sourd/im);
+    expect(output).toMatch(/^related to 42: .+/m);
+    expect(output).toMatch(/^recommend failed: 404 /m);
+  });
+});

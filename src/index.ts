@@ -1,0 +1,94 @@
+/**
+ * The ES module entry of `trove-search`: the whole public API as explicit export lists.
+ * Importing it has no side effects (nothing is defined until `defineElements()`), also in Node.
+ */
+export { createClient } from './api/createClient.ts';
+export { filter, parseFilter } from './api/filter.ts';
+export { splitFilters } from './api/splitFilters.ts';
+export { getSessionId } from './api/getSessionId.ts';
+export { TroveError, isTroveError } from './api/TroveError.ts';
+export { ApiError, isApiError } from './api/ApiError.ts';
+export { NetworkError, isNetworkError } from './api/NetworkError.ts';
+export { TimeoutError, isTimeoutError } from './api/TimeoutError.ts';
+export { ResponseError, isResponseError } from './api/ResponseError.ts';
+export type {
+  ApiVersion,
+  AutocompleteFeedback,
+  AutocompleteParams,
+  ClientOptions,
+  Document,
+  Envelope,
+  FacetBucket,
+  FacetGroup,
+  FacetName,
+  Facets,
+  FeedbackOptions,
+  FilterSuggestion,
+  IndexOptions,
+  NavigationalSuggestion,
+  RecommendationFeedback,
+  RecommendParams,
+  RequestOptions,
+  SearchParams,
+  SearchResponse,
+  SearchResult,
+  Suggestion,
+  TroveClient,
+  UserContext,
+} from './api/types.ts';
+
+export { configure, type TroveConfig } from './elements/configure.ts';
+export { defineElements, elements, type TroveTagName } from './elements/defineElements.ts';
+export { TroveElement, type ElementContext, type ResolvedConfig } from './elements/TroveElement.ts';
+export type {
+  RecommendationSelectDetail,
+  SuggestionSelectDetail,
+  TroveErrorDetail,
+  TroveErrorEvent,
+  TroveEventMap,
+  TroveResultsEvent,
+  TroveSearchDetail,
+  TroveSearchEvent,
+  TroveSelectDetail,
+  TroveSelectEvent,
+} from './elements/events.ts';
+export { TroveSearchBox } from './elements/TroveSearchBox.ts';
+export { TroveSearchResults } from './elements/TroveSearchResults.ts';
+export { TroveRelatedPosts } from './elements/TroveRelatedPosts.ts';
+export type {
+  TroveRelatedPostsAttributes,
+  TroveSearchBoxAttributes,
+  TroveSearchResultsAttributes,
+  TroveSharedAttributes,
+} from './elements/attributes.ts';
+
+// The Preact views of the elements, for Preact apps that render them without custom elements
+// (unstyled: the elements' shadow roots carry the styles), and their English texts.
+export { SearchBox, type SearchBoxProps } from './ui/SearchBox.tsx';
+export { SearchResults, type SearchResultsProps } from './ui/SearchResults.tsx';
+export { RelatedPosts, type RelatedPostsProps, type RelatedSelection } from './ui/RelatedPosts.tsx';
+export { searchBoxMessages } from './ui/searchBoxMessages.ts';
+export { searchResultsMessages } from './ui/searchResultsMessages.ts';
+export { relatedPostsMessages } from './ui/relatedPostsMessages.ts';
+
+// The headless controllers behind them (signals, no DOM).
+export {
+  createAutocompleteController,
+  type AutocompleteController,
+  type AutocompleteControllerOptions,
+  type AutocompleteStatus,
+} from './core/createAutocompleteController.ts';
+export {
+  createSearchController,
+  type SearchController,
+  type SearchControllerOptions,
+  type SearchStatus,
+} from './core/createSearchController.ts';
+export {
+  createRelatedController,
+  type RelatedController,
+  type RelatedControllerOptions,
+  type RelatedStatus,
+} from './core/createRelatedController.ts';
+
+export { version } from './version.ts';
