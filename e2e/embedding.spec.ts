@@ -58,6 +58,49 @@ test('elements added to the page after the script loaded work too', async ({ pag
   await expect(page.locator('#late').getByRole('link').first()).toBeVisible();
 });
 
+test('loading the script twice is harmless: the second copy warns with both versions and does nothing', async ({ page }) => {
+  const warnings: string[] = [];
+  const errors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'warning') warnings.push(message.text());
+    // A missing favicon is the page's business; failed loads of our files are caught below.
+    if (message.type() === 'error' && !message.text().startsWith('Failed to load resource')) errors.push(message.text());
+  });
+  page.on('pageerror', (error) => errors.push(error.message));
+  page.on('response', (response) => {
+    if (new URL(response.url()).pathname.startsWith('/dist/') && !response.ok()) errors.push(`${response.status()} ${response.url()}`);
+  });
+  await page.goto('/pages/embed.html');
+  await expect(page.locator('#related').getByRole('link').first()).toBeVisible();
+  await page.evaluate(
+    () =>
+      new Promise((resolve) => {
+        const again = document.createElement('script');
+        again.src = '/dist/trove.js?copy=2';
+        again.onload = resolve;
+        document.head.append(again);
+      }),
+  );
+  expect(warnings.filter((w) => /^Trove \S+: Trove \S+ is already loaded/.test(w))).toHaveLength(1);
+  await page.getByRole('combobox').fill('garden');
+  await expect(page.getByRole('option').first()).toBeVisible();
+  expect(errors).toEqual([]);
+});
+
+test('the theme attribute forces light or dark whatever the system prefers', async ({ page }) => {
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await page.goto('/pages/embed.html');
+  const heading = page.locator('#related').getByRole('heading').first();
+  await expect(heading).toBeVisible();
+  const color = () => heading.evaluate((el) => getComputedStyle(el).color);
+  const system = await color();
+  await page.locator('#related').evaluate((el) => el.setAttribute('theme', 'light'));
+  const light = await color();
+  await page.locator('#related').evaluate((el) => el.setAttribute('theme', 'dark'));
+  expect(await color()).toBe(system);
+  expect(light).not.toBe(system);
+});
+
 test.describe('right to left', () => {
   test('mirrors the layout of the widgets', async ({ page }) => {
     const positions = async (dir: string) => {
