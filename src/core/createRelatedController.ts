@@ -1,5 +1,6 @@
 import { batch, computed, signal, type ReadonlySignal } from '@preact/signals';
 import type { SearchResult, TroveClient } from '../api/types.ts';
+import { createLatest } from './createLatest.ts';
 
 /** The current post, whose related posts are wanted. */
 export interface RelatedSource {
@@ -106,25 +107,17 @@ export function createRelatedController({ client, analytics = true }: RelatedCon
   let queryKey = '';
   let near = false;
   let requestedKey = '';
-  let inFlight: AbortController | null = null;
   let disposed = false;
+  const latest = createLatest();
 
-  function abort(): void {
-    inFlight?.abort();
-    inFlight = null;
-  }
-
-  function maybeLoad(): void {
+  async function maybeLoad(): Promise<void> {
     if (disposed || !query || !near || requestedKey === queryKey) return;
     requestedKey = queryKey;
-    abort();
-    const controller = new AbortController();
-    inFlight = controller;
     const q = query;
     const v2 = client.options.apiVersion !== 'v1';
     status.value = 'loading';
-    client
-      .recommend(
+    const answer = await latest.run((signal) =>
+      client.recommend(
         {
           id: q.source.id,
           ...(q.source.title ? { title: q.source.title } : {}),
@@ -133,31 +126,24 @@ export function createRelatedController({ client, analytics = true }: RelatedCon
           ...(v2 && q.filter?.length ? { filter: [...q.filter] } : {}),
           ...(v2 && q.sort ? { sort: q.sort } : {}),
         },
-        { ...(q.handler ? { handler: q.handler } : {}), signal: controller.signal },
-      )
-      .then(
-        (response) => {
-          if (controller !== inFlight) return; // stale: a newer query (or dispose) took over
-          inFlight = null;
-          const posts = usable(response?.results).slice(0, q.limit);
-          batch(() => {
-            results.value = posts;
-            loadedQuery.value = q;
-            error.value = null;
-            status.value = posts.length ? 'ready' : 'empty';
-          });
-        },
-        (reason: unknown) => {
-          if (controller !== inFlight) return; // aborted on purpose or stale
-          inFlight = null;
-          batch(() => {
-            results.value = [];
-            loadedQuery.value = null;
-            error.value = reason instanceof Error ? reason : new Error(String(reason));
-            status.value = 'error';
-          });
-        },
-      );
+        { ...(q.handler ? { handler: q.handler } : {}), signal },
+      ),
+    );
+    if (answer.stale) return; // a newer query (or dispose) took over
+    batch(() => {
+      if ('error' in answer) {
+        results.value = [];
+        loadedQuery.value = null;
+        error.value = answer.error instanceof Error ? answer.error : new Error(String(answer.error));
+        status.value = 'error';
+        return;
+      }
+      const posts = usable(answer.value?.results).slice(0, q.limit);
+      results.value = posts;
+      loadedQuery.value = q;
+      error.value = null;
+      status.value = posts.length ? 'ready' : 'empty';
+    });
   }
 
   return {
@@ -173,18 +159,18 @@ export function createRelatedController({ client, analytics = true }: RelatedCon
       query = next;
       queryKey = nextKey;
       requestedKey = '';
-      abort();
+      latest.cancel();
       batch(() => {
         results.value = [];
         loadedQuery.value = null;
         error.value = null;
         status.value = next ? 'waiting' : 'idle';
       });
-      maybeLoad();
+      void maybeLoad();
     },
     setNear(value) {
       near = value;
-      maybeLoad();
+      void maybeLoad();
     },
     select(position) {
       const q = loadedQuery.value;
@@ -206,7 +192,7 @@ export function createRelatedController({ client, analytics = true }: RelatedCon
     },
     dispose() {
       disposed = true;
-      abort();
+      latest.cancel();
     },
   };
 }
