@@ -158,17 +158,23 @@ test('the about and analytics pages are reachable from the main navigation', asy
 
 test('nothing on the home page or a post moves when the widgets are defined', async ({ page }) => {
   await page.addInitScript(() => {
-    const shifts: number[] = [];
-    (window as unknown as { shifts: number[] }).shifts = shifts;
+    // Each shift with what moved, so a failure says where to look.
+    const shifts: string[] = [];
+    (window as unknown as { shifts: string[] }).shifts = shifts;
     new PerformanceObserver((list) => {
-      for (const entry of list.getEntries()) shifts.push((entry as unknown as { value: number }).value);
+      for (const entry of list.getEntries() as unknown as { value: number; sources: { node?: Node; previousRect: DOMRect; currentRect: DOMRect }[] }[])
+        shifts.push(
+          `${entry.value} ${entry.sources
+            .map((s) => `${(s.node as Element | undefined)?.outerHTML?.slice(0, 60) ?? s.node?.nodeName} ${JSON.stringify(s.previousRect)}→${JSON.stringify(s.currentRect)}`)
+            .join('; ')}`,
+        );
     }).observe({ type: 'layout-shift', buffered: true });
   });
   for (const path of ['/', corpus[0]!.url!]) {
     await page.goto(path);
     await page.waitForFunction(() => customElements.get('trove-search-box') !== undefined);
     await expect(page.getByRole('combobox').first()).toBeVisible();
-    const shifts = await page.evaluate(() => (window as unknown as { shifts: number[] }).shifts);
+    const shifts = await page.evaluate(() => (window as unknown as { shifts: string[] }).shifts);
     expect(shifts, path).toEqual([]);
   }
 });

@@ -178,6 +178,8 @@ for (const fw of ['bootstrap', 'bulma']) {
       const styles = async (query: string) => {
         await open(page, query);
         if (!query.includes('trove=0')) await expect(page.locator('#related').getByRole('link').first()).toBeVisible();
+        // The framework's colour transitions start when its stylesheet arrives: measure their end.
+        await page.evaluate(() => document.getAnimations().forEach((animation) => animation.finish()));
         return page.evaluate(() =>
           ['h2', 'p.lead', 'button.btn', 'body', 'html'].map((selector) => {
             const style = getComputedStyle(document.querySelector(selector)!);

@@ -223,9 +223,12 @@ test.describe('states and options (fixture page)', () => {
   test('hides itself and emits trove-error when the service fails', async ({ page, request }) => {
     await request.post('/_trove/fail', { data: { path: 'recommend', status: 500, times: 1 } }); // the client does not retry
     await page.goto('/pages/related.html?eager&doc-id=12');
+    // An empty, not yet defined element is "hidden" too: wait for the attribute the element sets.
+    await expect(block(page)).toHaveAttribute('hidden', '');
     await expect(block(page)).toBeHidden();
-    const events = await page.evaluate(() => (window as unknown as { troveEvents: { type: string }[] }).troveEvents);
-    expect(events.map((e) => e.type)).toContain('trove-error');
+    await expect
+      .poll(() => page.evaluate(() => (window as unknown as { troveEvents: { type: string }[] }).troveEvents.map((e) => e.type)))
+      .toContain('trove-error');
     expect((await recommendRequests(request)).length).toBe(1);
   });
 
