@@ -199,6 +199,14 @@ export function createAutocompleteController(options: AutocompleteControllerOpti
     latest.cancel();
   }
 
+  /** Drop the suggestions: they no longer answer the text or the filters. */
+  function forgetSuggestions(): void {
+    suggestions.value = [];
+    answeredQuery.value = '';
+    status.value = 'idle';
+    error.value = null;
+  }
+
   async function ask(): Promise<void> {
     const q = query.peek().trim();
     const { handler, limit, sort } = settings;
@@ -237,12 +245,7 @@ export function createAutocompleteController(options: AutocompleteControllerOpti
   function schedule(): void {
     stop();
     if (!askable(query.peek())) {
-      batch(() => {
-        suggestions.value = [];
-        answeredQuery.value = '';
-        status.value = 'idle';
-        error.value = null;
-      });
+      batch(forgetSuggestions);
       return;
     }
     status.value = 'loading';
@@ -269,10 +272,8 @@ export function createAutocompleteController(options: AutocompleteControllerOpti
       query.value = state.q;
       isOpen.value = false;
       activeIndex.value = -1;
-      status.value = 'idle';
       // The search changed the context (text, filters): the old suggestions no longer apply.
-      suggestions.value = [];
-      answeredQuery.value = '';
+      forgetSuggestions();
       if (state.q && store) recent.value = store.add(state.q);
     });
     options.onSearch?.(state);
@@ -400,9 +401,7 @@ export function createAutocompleteController(options: AutocompleteControllerOpti
       batch(() => {
         query.value = state.q;
         filters.value = [...state.filters];
-        suggestions.value = [];
-        answeredQuery.value = '';
-        status.value = 'idle';
+        forgetSuggestions();
         activeIndex.value = -1;
         isOpen.value = false;
       });
@@ -435,9 +434,7 @@ export function createAutocompleteController(options: AutocompleteControllerOpti
             stop();
             batch(() => {
               query.value = '';
-              suggestions.value = [];
-              answeredQuery.value = '';
-              status.value = 'idle';
+              forgetSuggestions();
               isOpen.value = false;
             });
           } else return false;

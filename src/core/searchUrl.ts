@@ -1,15 +1,12 @@
 import type { SearchState } from './searchLink.ts';
+import { writeUrlState } from './writeUrlState.ts';
 
 /**
- * The address of a results page for a search: `resultsUrl` (resolved against `base`) with `q`
- * and one `filter` parameter per active filter, replacing any it already had.
+ * The address of a results page for a search: `resultsUrl` (resolved against `base`) described by
+ * `writeUrlState` with `q` and one `filter` per active filter on page 1; a `sort` the results page
+ * was linked with stays, and so do its other parameters.
  */
 export function searchUrl(resultsUrl: string, state: SearchState, base: string): string {
   const url = new URL(resultsUrl || '/search', base);
-  url.searchParams.delete('q');
-  url.searchParams.delete('filter');
-  url.searchParams.delete('page');
-  if (state.q) url.searchParams.set('q', state.q);
-  for (const f of state.filters) url.searchParams.append('filter', f);
-  return url.href;
+  return writeUrlState(url, { q: state.q, filters: state.filters, page: 1, sort: url.searchParams.get('sort') ?? '' }).href;
 }

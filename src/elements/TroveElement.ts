@@ -3,7 +3,7 @@ import { signal } from '@preact/signals';
 import type { TroveClient } from '../api/types.ts';
 import { baseMessages } from '../ui/baseMessages.ts';
 import { ConfigError } from '../ui/ConfigError.tsx';
-import { translate, type Messages } from '../ui/translate.ts';
+import { translate, type Messages, type Translate } from '../ui/translate.ts';
 import baseStyles from '../styles/base.css?inline';
 import { version } from '../version.ts';
 import { adoptStyles } from './adoptStyles.ts';
@@ -24,7 +24,7 @@ export interface ElementContext {
   /** Is the boolean attribute present? */
   bool(name: string): boolean;
   /** A text of the merged catalogue: English ← `configure({ translations })` ← the `translations` property. */
-  t(key: string, vars?: Record<string, string | number>): string;
+  t: Translate;
   /** The page's language, for `Intl`. */
   locale: string;
 }
@@ -106,7 +106,7 @@ export abstract class TroveElement extends HTMLElementBase {
     const global = configured.value;
     const messages: Messages = { ...baseMessages, ...ctor.messages, ...global.translations, ...host.#translations.value } as Messages;
     const locale = host.closest('[lang]')?.getAttribute('lang') || globalThis.navigator?.language || 'en';
-    const t = (key: string, vars?: Record<string, string | number>) => translate(messages, key, vars, locale);
+    const t: Translate = (key, vars) => translate(messages, key, vars, locale);
     const result = resolveConfig(attr, global, scriptConfig.value, ctor.required, globalThis.location?.href);
     if (!result.ok) {
       const texts = result.problems.map((problem) => describeProblem(problem, ctor.required, t));
@@ -131,7 +131,7 @@ export abstract class TroveElement extends HTMLElementBase {
   }
 }
 
-function describeProblem(problem: ConfigProblem, required: readonly string[], t: ElementContext['t']): string {
+function describeProblem(problem: ConfigProblem, required: readonly string[], t: Translate): string {
   if (problem.kind === 'invalid') return t('configInvalid', { attribute: problem.attribute, value: problem.value ?? '' });
   return t(required.includes(problem.attribute) ? 'configMissingElement' : 'configMissing', { attribute: problem.attribute });
 }

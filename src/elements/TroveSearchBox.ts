@@ -1,15 +1,10 @@
 import { h, type ComponentChild } from 'preact';
 import { splitFilters } from '../api/splitFilters.ts';
+import { parseLimit } from '../core/parseLimit.ts';
 import { SearchBox } from '../ui/SearchBox.tsx';
 import { searchBoxMessages } from '../ui/searchBoxMessages.ts';
 import styles from '../styles/searchBox.css?inline';
 import { TroveElement, type ElementContext } from './TroveElement.ts';
-
-/** A positive whole number from an attribute, else `undefined`. */
-const positive = (text: string | null): number | undefined => {
-  const n = Number(text?.trim() || NaN);
-  return Number.isInteger(n) && n > 0 ? n : undefined;
-};
 
 /**
  * `<trove-search-box>` — a search input with autocomplete (DESIGN.md §1.2): a WAI-ARIA 1.2
@@ -36,10 +31,10 @@ export class TroveSearchBox extends TroveElement {
     return h(SearchBox, {
       client: ctx.client,
       ...(config.handler ? { handler: config.handler } : {}),
-      limit: positive(attr('limit')),
+      limit: parseLimit(attr('limit'), undefined),
       filter: splitFilters(attr('filter')),
       sort: attr('sort')?.trim() || null,
-      minChars: positive(attr('min-chars')),
+      minChars: parseLimit(attr('min-chars'), undefined),
       resultsUrl: attr('results-url')?.trim() || null,
       shortcut: attr('shortcut'),
       value: attr('value'),

@@ -3,6 +3,7 @@ import { SearchResults } from '../ui/SearchResults.tsx';
 import { searchResultsMessages } from '../ui/searchResultsMessages.ts';
 import styles from '../styles/searchResults.css?inline';
 import { TroveElement, type ElementContext } from './TroveElement.ts';
+import { parseLimit } from '../core/parseLimit.ts';
 
 /**
  * `<trove-search-results>` — results for a query, with facets, active filters, pagination and
@@ -29,7 +30,7 @@ export class TroveSearchResults extends TroveElement {
     return h(SearchResults, {
       client: ctx.client,
       handler: config.handler,
-      limit: Number(attr('limit') ?? 10),
+      limit: parseLimit(attr('limit'), undefined),
       sortOptions: attr('sort-options'),
       facets: attr('facets'),
       urlSync: !ctx.bool('no-url-sync'),

@@ -5,7 +5,7 @@ import { formatDate } from './formatDate.ts';
 import { readPageSource } from './readPageSource.ts';
 import { relatedPostsMessages } from './relatedPostsMessages.ts';
 import { safeUrl } from '../api/safeUrl.ts';
-import { translate } from './translate.ts';
+import { translate, type Translate } from './translate.ts';
 
 /** What `trove-select` carries for a clicked recommendation. */
 export interface RelatedSelection {
@@ -41,7 +41,7 @@ export interface RelatedPostsProps {
   /** For dates (`Intl`). Default the browser's. */
   locale?: string;
   /** Texts; default English. */
-  t?: (key: string, vars?: Record<string, string | number>) => string;
+  t?: Translate;
   /**
    * A recommendation is being opened in this tab (plain click or Enter). Return `false` to stop
    * the browser's navigation (an SPA router takes over). Opening in a new tab or window
@@ -57,7 +57,7 @@ export interface RelatedPostsProps {
 /** Load when the block is within about one screen of the viewport. */
 const NEAR_MARGIN = '100% 0px';
 
-const defaultT = (key: string, vars?: Record<string, string | number>) => translate(relatedPostsMessages, key, vars);
+const defaultT: Translate = (key, vars) => translate(relatedPostsMessages, key, vars);
 
 let headingIds = 0;
 

@@ -16,9 +16,8 @@ import { safeUrl } from '../api/safeUrl.ts';
 import { SearchBoxChips } from './SearchBoxChips.tsx';
 import { SearchBoxList } from './SearchBoxList.tsx';
 import { searchBoxMessages } from './searchBoxMessages.ts';
-import { translate } from './translate.ts';
+import { translate, type Translate } from './translate.ts';
 
-export type Translate = (key: string, vars?: Record<string, string | number>) => string;
 
 export interface SearchBoxProps {
   client: TroveClient;

@@ -1,4 +1,4 @@
-import type { Translate } from './SearchBox.tsx';
+import type { Translate } from './translate.ts';
 
 export interface SearchBoxChipsProps {
   filters: string[];

@@ -4,7 +4,7 @@ import type { AutocompleteController, AutocompleteOption } from '../core/createA
 import { formatDate } from './formatDate.ts';
 import { Highlight } from './Highlight.tsx';
 import { safeUrl } from '../api/safeUrl.ts';
-import type { Translate } from './SearchBox.tsx';
+import type { Translate } from './translate.ts';
 
 export interface SearchBoxListProps {
   id: string;

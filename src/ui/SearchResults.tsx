@@ -8,8 +8,9 @@ import { searchLink as pageLink, type SearchLink } from '../core/searchLink.ts';
 import { sameList } from '../core/searchQuery.ts';
 import { writeUrlState } from '../core/writeUrlState.ts';
 import { searchResultsMessages } from './searchResultsMessages.ts';
-import { FACET_NAMES, SearchResultsView, type Translate } from './SearchResultsView.tsx';
-import { translate } from './translate.ts';
+import { FACET_NAMES, SearchResultsView } from './SearchResultsView.tsx';
+import { translate, type Translate } from './translate.ts';
+import { parseLimit } from '../core/parseLimit.ts';
 
 export interface SearchResultsProps {
   client: TroveClient;
@@ -31,12 +32,6 @@ export interface SearchResultsProps {
   locale?: string;
   onResults?(response: SearchResponse<SearchResult>): void;
   onError?(error: Error): void;
-}
-
-/** `limit` → a positive integer page size, else 10. */
-function pageSize(limit: unknown): number {
-  const n = Number(limit);
-  return Number.isInteger(n) && n > 0 ? Math.min(n, 1000) : 10;
 }
 
 /** The `facets` setting → known facet names in the given order; empty or unknown → all. */
@@ -94,7 +89,7 @@ function syncLink(controller: SearchController, link: SearchLink): () => void {
  */
 export function SearchResults(props: SearchResultsProps) {
   const { client, handler, urlSync = true, link = pageLink, locale = globalThis.navigator?.language ?? 'en' } = props;
-  const limit = pageSize(props.limit);
+  const limit = parseLimit(props.limit, 10, 1000);
   const t: Translate = props.t ?? ((key, vars) => translate(searchResultsMessages, key, vars, locale));
   const callbacks = useRef(props);
   callbacks.current = props;

@@ -10,8 +10,8 @@ import { filterLabel } from './filterLabel.ts';
 import { Pagination } from './Pagination.tsx';
 import { ResultItem } from './ResultItem.tsx';
 import { SortSelect } from './SortSelect.tsx';
+import type { Translate } from './translate.ts';
 
-export type Translate = (key: string, vars?: Record<string, string | number>) => string;
 
 export const FACET_NAMES: readonly FacetName[] = ['categories', 'tags', 'authors', 'year'];
 

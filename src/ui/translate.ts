@@ -5,6 +5,9 @@
  */
 export type Messages = Record<string, string>;
 
+/** A bound `translate()`: a text of the catalogue in use, placeholders filled. */
+export type Translate = (key: string, vars?: Record<string, string | number>) => string;
+
 export function translate(
   messages: Messages,
   key: string,
