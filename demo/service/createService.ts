@@ -55,7 +55,8 @@ import { createStore, type FeedbackEntry } from './createStore.ts';
 import { generatePosts } from './generatePosts.ts';
 import { BUILT_IN_HANDLERS, loadHandlers } from './loadHandlers.ts';
 import { matchRoute, type Route } from './matchRoute.ts';
-import { formatFilter, parseFilter, type ParsedFilter } from './parseFilter.ts';
+import { filter } from '../../src/api/filter.ts';
+import { parseFilter, type ParsedFilter } from './parseFilter.ts';
 import { parseIntParam } from './parseIntParam.ts';
 import { parseSort } from './parseSort.ts';
 import { readBody } from './readBody.ts';
@@ -102,10 +103,16 @@ interface FailRule {
   delayMs: number;
 }
 
-export const DEFAULT_LIMITS = { search: 10, autocomplete: 8, recommend: 4, max: 100 } as const;
+const DEFAULT_LIMITS = { search: 10, autocomplete: 8, recommend: 4, max: 100 } as const;
 const MAX_LOGGED_REQUESTS = 5000;
 const MAX_LOGGED_BODY = 64 * 1024;
 const FAIL_KINDS = ['search', 'autocomplete', 'recommend', 'index', 'feedback', '*'];
+const HELPER_METHODS: Record<string, string[]> = {
+  '/_trove/health': ['GET'],
+  '/_trove/feedback': ['GET', 'DELETE'],
+  '/_trove/requests': ['GET', 'DELETE'],
+  '/_trove/fail': ['POST', 'DELETE'],
+};
 
 const FILTER_FIELD_NAMES: Record<ApiVersion, Record<'categories' | 'tags' | 'authors', string>> = {
   v2: { categories: 'category', tags: 'tags', authors: 'author' },
@@ -226,7 +233,7 @@ export async function createService(options: ServiceOptions): Promise<Service> {
     return {
       found_documents: ids.length,
       results: [
-        ...values.slice(0, filterSlots).map((v) => toFilterSuggestion(v.value, formatFilter(names[v.field], v.value))),
+        ...values.slice(0, filterSlots).map((v) => toFilterSuggestion(v.value, filter(names[v.field], v.value))),
         ...ids.slice(0, limit - filterSlots).map((id) => toNavigationalSuggestion(data.docs.get(id)!)),
       ],
       facets: null,
@@ -309,10 +316,6 @@ export async function createService(options: ServiceOptions): Promise<Service> {
     return ['GET'];
   }
 
-  function failKind(route: Route): string {
-    return route.kind;
-  }
-
   async function handleApi(req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> {
     const started = performance.now();
     const method = req.method ?? 'GET';
@@ -341,7 +344,7 @@ export async function createService(options: ServiceOptions): Promise<Service> {
           Allow: [...allowed, 'OPTIONS'].join(', '),
         });
       }
-      const rule = failRules.find((r) => r.path === '*' || r.path === failKind(route));
+      const rule = failRules.find((r) => r.path === '*' || r.path === route.kind);
       if (rule) {
         rule.times -= 1;
         if (rule.times <= 0) failRules = failRules.filter((r) => r !== rule);
@@ -390,13 +393,7 @@ export async function createService(options: ServiceOptions): Promise<Service> {
   async function handleTrove(req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> {
     const method = req.method ?? 'GET';
     const route = url.pathname.replace(/\/+$/, '');
-    const methods: Record<string, string[]> = {
-      '/_trove/health': ['GET'],
-      '/_trove/feedback': ['GET', 'DELETE'],
-      '/_trove/requests': ['GET', 'DELETE'],
-      '/_trove/fail': ['POST', 'DELETE'],
-    };
-    const allowed = methods[route];
+    const allowed = HELPER_METHODS[route];
     if (!allowed) return sendJson(res, 404, { error: `Unknown helper path ${url.pathname}` });
     if (!allowed.includes(method)) {
       return sendJson(res, 405, { error: `Method ${method} not allowed on ${route}` }, { Allow: [...allowed, 'OPTIONS'].join(', ') });

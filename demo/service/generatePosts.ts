@@ -9,6 +9,7 @@
  * 1-2 authors (spelled `authors`, as in the sample indexing body).
  */
 import type { Document } from '../../src/api/types.ts';
+import { slugify } from '../site/slugify.ts';
 import { seededRandom } from './seededRandom.ts';
 
 /** Images are `/demo-assets/img/1.svg` … `/demo-assets/img/<IMAGE_COUNT>.svg`. */
@@ -178,18 +179,6 @@ const TITLE_TEMPLATES = [
 
 const START = Date.UTC(2016, 0, 1);
 const END = Date.UTC(2025, 11, 31, 23, 59, 59);
-
-
-function slugify(title: string): string {
-  return title
-    .normalize('NFD')
-    .replace(/\p{M}/gu, '')
-    .toLowerCase()
-    .replace(/\+\+/g, 'pp')
-    .replace(/#/g, 'sharp')
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-|-$/g, '');
-}
 
 function capitalise(text: string): string {
   return text.charAt(0).toUpperCase() + text.slice(1);

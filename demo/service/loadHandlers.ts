@@ -24,7 +24,7 @@ export const BUILT_IN_HANDLERS: Record<EndpointKind, string> = {
   recommend: 'recommend',
 };
 
-export function emptyHandlers(): Handlers {
+function emptyHandlers(): Handlers {
   return { search: {}, autocomplete: {}, recommend: {} };
 }
 

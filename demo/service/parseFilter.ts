@@ -64,8 +64,3 @@ export function parseFilter(raw: string, version: ApiVersion): ParsedFilter {
   }
   return { field, value };
 }
-
-/** Builds `<field>:"<value>"` with `"` and `\` escaped (used for filter suggestions). */
-export function formatFilter(field: string, value: string): string {
-  return `${field}:"${value.replace(/["\\]/g, (c) => `\\${c}`)}"`;
-}

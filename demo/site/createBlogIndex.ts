@@ -6,7 +6,6 @@ import { slugify } from './slugify.ts';
 export interface Post {
   id: string;
   title: string;
-  slug: string;
   /** The post's own path: `/posts/<id>/<slug>`. */
   path: string;
   content: string;
@@ -66,11 +65,10 @@ function excerptOf(content: string, max = 200): string {
   return cut.slice(0, Math.max(cut.lastIndexOf(' '), max * 0.6)).replace(/[\s,.;:]+$/, '') + '…';
 }
 
-export function toPost(doc: Document): Post {
+function toPost(doc: Document): Post {
   const id = String(doc.id);
   const title = typeof doc.title === 'string' && doc.title.trim() ? doc.title.trim() : `Untitled post ${id}`;
   const content = typeof doc.content === 'string' ? doc.content : '';
-  const slug = slugify(title);
   const date = typeof doc.date === 'string' ? new Date(doc.date) : undefined;
   const words = content.split(/\s+/).filter(Boolean).length;
   const image = safeUrl(doc.image, '');
@@ -80,8 +78,7 @@ export function toPost(doc: Document): Post {
   return {
     id,
     title,
-    slug,
-    path: ownPath || `/posts/${encodeURIComponent(id)}/${slug}`,
+    path: ownPath || `/posts/${encodeURIComponent(id)}/${slugify(title)}`,
     content,
     paragraphs: toParagraphs(content),
     excerpt: excerptOf(content),

@@ -27,7 +27,7 @@ const contentTypes: Record<string, string> = {
 };
 
 /** The content type for a file name (`application/octet-stream` when unknown). */
-export function contentTypeOf(file: string): string {
+function contentTypeOf(file: string): string {
   return contentTypes[extname(file).toLowerCase()] ?? 'application/octet-stream';
 }
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { formatFilter, parseFilter } from '../../demo/service/parseFilter.ts';
+import { filter as formatFilter } from '../../src/api/filter.ts';
+import { parseFilter } from '../../demo/service/parseFilter.ts';
 import { ServiceError } from '../../demo/service/ServiceError.ts';
 
 function rejection(fn: () => unknown): ServiceError {

@@ -4,7 +4,7 @@ import type { Post, Term } from '../createBlogIndex.ts';
 
 const dateFormat = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' });
 
-export function postDate(post: Post): SafeHtml {
+function postDate(post: Post): SafeHtml {
   if (!post.date) return html``;
   return html`<time datetime="${post.date.toISOString()}">${dateFormat.format(post.date)}</time>`;
 }
@@ -26,7 +26,7 @@ export function postMeta(post: Post, withAuthors = true): SafeHtml {
   return html`<p class="post-meta">${parts.map((p, i) => html`${i ? raw('<span class="dot" aria-hidden="true">·</span>') : ''}${p}`)}</p>`;
 }
 
-export function categoryLabel(post: Post): SafeHtml {
+function categoryLabel(post: Post): SafeHtml {
   const c = post.categories[0];
   return c ? html`<a class="kicker" href="/category/${slugify(c)}">${c}</a>` : html``;
 }

@@ -1,3 +1,4 @@
+import { formatDate } from '../../../src/ui/formatDate.ts';
 import { html } from '../html.ts';
 import { layout } from '../layout.ts';
 import { slugify } from '../slugify.ts';
@@ -32,7 +33,6 @@ export function postPage(ctx: SiteContext, post: Post): string {
   const leadSentences = lead.match(/[^.!?]+[.!?]+/g) ?? [];
   const quote = paragraphs.length > 1 && leadSentences.length > 1 ? leadSentences[leadSentences.length - 1]!.trim() : undefined;
   const comments = commentsFor(post);
-  const dayFormat = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
 
   const body = html`<div class="wrap wrap-narrow">
   <nav class="breadcrumbs" aria-label="Breadcrumb">
@@ -83,7 +83,7 @@ export function postPage(ctx: SiteContext, post: Post): string {
         const when = post.date ? new Date(post.date.getTime() + c.daysAfter * 86_400_000) : undefined;
         return html`<li class="comment">
           <span class="avatar avatar-small" aria-hidden="true">${initials(c.name)}</span>
-          <div><p class="comment-head"><strong>${c.name}</strong>${when ? html` <time datetime="${when.toISOString()}">${dayFormat.format(when)}</time>` : ''}</p>
+          <div><p class="comment-head"><strong>${c.name}</strong>${when ? html` <time datetime="${when.toISOString()}">${formatDate(when.toISOString(), 'en-US')}</time>` : ''}</p>
           <p class="comment-text">${c.text}</p></div>
         </li>`;
       })}</ol>
