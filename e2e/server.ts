@@ -14,7 +14,7 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createService } from '../demo/service/createService.ts';
 import { createDemoSite } from '../demo/site/createDemoSite.ts';
-import { serveStatic } from '../demo/site/serveStatic.ts';
+import { serveStatic, type Middleware } from '../demo/site/serveStatic.ts';
 
 const port = Number(process.env.TROVE_E2E_PORT ?? 4179);
 const host = '127.0.0.1';
@@ -46,8 +46,13 @@ const vendor = {
   bulma: serveStatic('/vendor/bulma/', join(root, 'node_modules/bulma/css')),
 };
 
-const vendorCss: typeof dist = (req, res, next) =>
-  vendor.bootstrap(req, res, (e) => (e ? next(e) : vendor.bulma(req, res, (e2) => (e2 ? next(e2) : readme(req, res, next)))));
+/** Try each middleware in turn; the first that answers wins, an error goes straight to `last`. */
+function chain(middlewares: Middleware[], last: (error?: unknown) => void): Middleware {
+  return (req, res) => {
+    const step = (i: number) => (error?: unknown) => (error || i === middlewares.length ? last(error) : middlewares[i](req, res, step(i + 1)));
+    step(0)();
+  };
+}
 
 const server = createServer((req, res) => {
   const fail = (error?: unknown) => {
@@ -56,12 +61,7 @@ const server = createServer((req, res) => {
     res.statusCode = error ? 500 : 404;
     res.end(error ? 'server error' : 'not found');
   };
-  service.middleware(req, res, (error) => {
-    if (error) return fail(error);
-    dist(req, res, (e1) =>
-      e1 ? fail(e1) : pages(req, res, (e2) => (e2 ? fail(e2) : react(req, res, (e3) => (e3 ? fail(e3) : vendorCss(req, res, (e4) => (e4 ? fail(e4) : site(req, res, fail))))))),
-    );
-  });
+  chain([service.middleware, dist, pages, react, readme, vendor.bootstrap, vendor.bulma, site], fail)(req, res, fail);
 });
 
 server.listen(port, host, () => console.log(`e2e server on ${origin} (dist: ${outDir}, data: ${dataDir})`));
