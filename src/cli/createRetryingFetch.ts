@@ -14,7 +14,7 @@ export interface RetryPolicy {
   attemptTimeout: number;
 }
 
-export const defaultRetryPolicy: RetryPolicy = { limit: 4, backoffLimit: 10_000, maxRetryAfter: 60_000, attemptTimeout: 60_000 };
+const defaultRetryPolicy: RetryPolicy = { limit: 4, backoffLimit: 10_000, maxRetryAfter: 60_000, attemptTimeout: 60_000 };
 
 /**
  * A `fetch` that retries through ky: `429` (honouring `Retry-After`), `408`, `500`, `502`, `503`,

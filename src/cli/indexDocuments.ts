@@ -1,4 +1,7 @@
+import { isApiError } from '../api/ApiError.ts';
+import { isNetworkError } from '../api/NetworkError.ts';
 import type { Document, TroveClient } from '../api/types.ts';
+import { redactToken } from '../api/redactToken.ts';
 
 export interface Failure {
   /** `batch 3 of 5 (documents 201–250: item 201 "…" … item 250 "…")` */
@@ -39,10 +42,9 @@ export interface IndexDocumentsOptions {
 const stopStatuses = new Set([401, 403, 404, 405]);
 
 function describeError(error: unknown, labels: string[], offset: number): string {
-  const err = error as (Error & { status?: number; cause?: unknown }) | null;
-  let message = err instanceof Error ? err.message : String(error);
-  const cause = err?.cause as (Error & { cause?: Error }) | undefined;
-  if (err?.name === 'NetworkError' && cause instanceof Error) {
+  let message = error instanceof Error ? error.message : String(error);
+  const cause = isNetworkError(error) ? error.cause : undefined;
+  if (cause instanceof Error) {
     message += ` (${cause.message}${cause.cause instanceof Error ? `: ${cause.cause.message}` : ''})`;
   }
   // The local service names a bad document by its place in the body: name the item instead.
@@ -53,8 +55,7 @@ function describeError(error: unknown, labels: string[], offset: number): string
 }
 
 function isFatal(error: unknown): boolean {
-  const err = error as { name?: string; status?: number } | null;
-  if (err?.name === 'ApiError') return typeof err.status === 'number' && (stopStatuses.has(err.status) || err.status >= 500 || err.status === 429);
+  if (isApiError(error)) return typeof error.status === 'number' && (stopStatuses.has(error.status) || error.status >= 500 || error.status === 429);
   return true; // network error, timeout, abort, or anything unexpected
 }
 
@@ -63,7 +64,7 @@ function batchName(batch: number, batches: number, start: number, end: number, l
   return `batch ${batch} of ${batches} (${range})`;
 }
 
-const statusOf = (error: unknown) => ((error as { name?: string; status?: number } | null)?.name === 'ApiError' ? (error as { status?: number }).status : undefined);
+const statusOf = (error: unknown) => (isApiError(error) ? error.status : undefined);
 
 /**
  * Sends the documents in batches of `batchSize`, one after the other, through `client.index()`
@@ -78,7 +79,6 @@ export async function indexDocuments(client: Pick<TroveClient, 'index'>, documen
   const total = documents.length;
   const batches = Math.ceil(total / batchSize);
   const report: IndexReport = { indexed: 0, failed: [], failedCount: 0 };
-  const redact = (text: string) => (token ? text.split(token).join('***').split(encodeURIComponent(token)).join('***') : text);
 
   for (let b = 0; b < batches; b++) {
     const batchEnd = Math.min((b + 1) * batchSize, total);
@@ -96,7 +96,7 @@ export async function indexDocuments(client: Pick<TroveClient, 'index'>, documen
           pending.unshift([start, middle], [middle, end]);
           continue;
         }
-        failure = redact(describeError(error, labels, start));
+        failure = redactToken(describeError(error, labels, start), token);
         if (statusOf(error) === 413) failure += ' (this document alone is larger than the service accepts)';
         report.failed.push({ batch: batchName(b + 1, batches, start, end, labels), count: end - start, reason: failure });
         report.failedCount += end - start;

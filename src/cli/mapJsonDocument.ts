@@ -1,5 +1,4 @@
-import type { Document } from '../api/types.ts';
-import { cleanText, itemLabel } from './buildDocument.ts';
+import { buildDocument, cleanText, itemLabel } from './buildDocument.ts';
 import { documentId } from './stableId.ts';
 import { toIsoDate } from './toIsoDate.ts';
 import { toSafeUrl } from './toSafeUrl.ts';
@@ -62,27 +61,33 @@ export function mapJsonDocument(value: unknown, kind: 'document' | 'line', posit
   const content = typeof input.content === 'string' && input.content.trim() !== '' ? input.content.trim() : undefined;
   if (title === undefined && content === undefined) return skip('has no title and no content');
 
-  if (id === undefined) return skip('has no usable id');
-  const document: Document = { id };
-  if (title !== undefined) document.title = title;
-  if (content !== undefined) document.content = content;
+  const links: { url?: string; image?: string } = {};
   for (const field of ['url', 'image'] as const) {
     const raw = input[field];
     if (typeof raw !== 'string' || raw.trim() === '') continue;
-    const safe = toSafeUrl(raw);
-    if (safe === undefined) warnings.push(`${field} "${raw}" is not an http(s) URL or a site path; left out`);
-    else document[field] = safe;
+    links[field] = toSafeUrl(raw);
+    if (links[field] === undefined) warnings.push(`${field} "${raw}" is not an http(s) URL or a site path; left out`);
   }
-  if (lists.tags?.length) document.tags = lists.tags;
-  if (lists.category?.length) document.category = lists.category;
-  const authors = [...(lists.author ?? []), ...(lists.authors ?? [])];
-  if (authors.length > 0) document.author = [...new Set(authors)];
+  let date: string | undefined;
   if (typeof input.date === 'string' && input.date.trim() !== '') {
-    const date = toIsoDate(input.date);
+    date = toIsoDate(input.date);
     if (date === undefined) return skip(`date "${input.date}" is not an ISO 8601 date`);
-    document.date = date;
   }
   const unknown = Object.keys(input).filter((key) => !known.has(key));
   if (unknown.length > 0) warnings.push(`unknown field${unknown.length > 1 ? 's' : ''} ${unknown.map((k) => `"${k}"`).join(', ')} left out`);
-  return { label: named, document, warnings };
+  return buildDocument(
+    named,
+    {
+      id,
+      title,
+      content,
+      ...links,
+      tags: lists.tags,
+      category: lists.category,
+      author: [...new Set([...(lists.author ?? []), ...(lists.authors ?? [])])],
+      date,
+    },
+    warnings,
+    'has no id and no url to derive a stable id from',
+  );
 }

@@ -38,8 +38,9 @@ export function mapRssItem(item: XmlValue, position: number, ns: RssNamespaces, 
   const guid = textOf(childOf(item, 'guid')) ?? attrOf(item, 'rdf:about');
   const rawLink = textOf(childOf(item, 'link'));
   const permalink = guid !== undefined && attrOf(childOf(item, 'guid'), 'isPermaLink') !== 'false' ? guid : undefined;
-  const url = toSafeUrl(rawLink, context.base) ?? toSafeUrl(permalink, context.base);
-  if (rawLink !== undefined && toSafeUrl(rawLink, context.base) === undefined) warnings.push(`link "${rawLink}" is not an http(s) URL; not used`);
+  const linkUrl = toSafeUrl(rawLink, context.base);
+  if (rawLink !== undefined && linkUrl === undefined) warnings.push(`link "${rawLink}" is not an http(s) URL; not used`);
+  const url = linkUrl ?? toSafeUrl(permalink, context.base);
   const label = itemLabel('item', position, title, guid ?? rawLink);
 
   let html: string | undefined;

@@ -2,7 +2,7 @@ import { CliError } from './CliError.ts';
 import { jsonFeedAuthors, mapJsonFeedItem } from './mapJsonFeedItem.ts';
 import { mapAtomEntry } from './mapAtomEntry.ts';
 import { mapJsonDocument } from './mapJsonDocument.ts';
-import { mapRssItem } from './mapRssItem.ts';
+import { mapRssItem, type RssNamespaces } from './mapRssItem.ts';
 import { childOf, list, parseXml, prefixFor, textOf, attrOf, type XmlValue } from './parseXml.ts';
 import { distinct } from './buildDocument.ts';
 import { toSafeUrl } from './toSafeUrl.ts';
@@ -76,14 +76,19 @@ function parseJsonInput(text: string, source: string, sourceUrl: string | undefi
   return { format: 'ndjson', items: [mapJsonDocument(whole, 'line', 1)] };
 }
 
-function parseRss(root: XmlValue, raw: () => XmlValue, sourceUrl: string | undefined, source: string): ParsedInput {
-  const channel = childOf(root, 'channel');
-  if (channel === undefined) throw new CliError(`${source} is an <rss> document without a <channel>`);
-  const ns = {
+/** The prefixes an RSS 2.0 or RSS 1.0 feed declares on its root for the namespaces `mapRssItem` reads. */
+function rssNamespaces(root: XmlValue): RssNamespaces {
+  return {
     content: prefixFor(root, namespaces.content, 'content'),
     media: prefixFor(root, namespaces.media, 'media'),
     dc: prefixFor(root, namespaces.dc, 'dc'),
   };
+}
+
+function parseRss(root: XmlValue, raw: () => XmlValue, sourceUrl: string | undefined, source: string): ParsedInput {
+  const channel = childOf(root, 'channel');
+  if (channel === undefined) throw new CliError(`${source} is an <rss> document without a <channel>`);
+  const ns = rssNamespaces(root);
   const context: FeedContext = { base: toSafeUrl(textOf(childOf(channel, 'link'))) ?? sourceUrl };
   const items = list(childOf(channel, 'item'));
   return {
@@ -93,11 +98,7 @@ function parseRss(root: XmlValue, raw: () => XmlValue, sourceUrl: string | undef
 }
 
 function parseRdf(root: XmlValue, raw: () => XmlValue, sourceUrl: string | undefined): ParsedInput {
-  const ns = {
-    content: prefixFor(root, namespaces.content, 'content'),
-    media: prefixFor(root, namespaces.media, 'media'),
-    dc: prefixFor(root, namespaces.dc, 'dc'),
-  };
+  const ns = rssNamespaces(root);
   const context: FeedContext = { base: toSafeUrl(textOf(childOf(childOf(root, 'channel'), 'link'))) ?? sourceUrl };
   const items = list(childOf(root, 'item'));
   return { format: 'rdf', items: items.map((item, i) => mapRssItem(item, i + 1, ns, context, () => list(childOf(raw(), 'item'))[i])) };

@@ -17,8 +17,9 @@ export const TOKEN = 'secret-token-123';
 
 export const emptyResults = { found_documents: 0, results: [], facets: null, spelling: null };
 
-export function envelope(response: unknown, code = 200, status = 200): Response {
-  return new Response(JSON.stringify({ time: 3, code, response }), { status, headers: { 'content-type': 'application/json' } });
+/** The service's JSON envelope `{ time, code, response }` as a `Response`; the shared builder of the unit tests' fake answers. */
+export function envelope(response: unknown, code = 200, status = 200, headers: Record<string, string> = {}): Response {
+  return new Response(JSON.stringify({ time: 3, code, response }), { status, headers: { 'content-type': 'application/json', ...headers } });
 }
 
 export function recordingFetch(respond: (request: Request, index: number) => Response | Promise<Response> = () => envelope(emptyResults)): RecordingFetch {

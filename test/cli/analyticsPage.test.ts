@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { IncomingMessage } from 'node:http';
 import * as summary from '../../demo/site/analytics/summarizeFeedback.js';
 import { renderAnalyticsPage } from '../../demo/site/analyticsPage.ts';
+import { envelope } from '../api/recordingFetch.ts';
 
 // In the page both files share one module script; here the client finds the helpers globally.
 Object.assign(globalThis, { summarizeFeedback: summary.summarizeFeedback, safeLink: summary.safeLink });
@@ -64,7 +65,7 @@ describe('startAnalytics', () => {
       const url = new URL(String(input));
       if (url.pathname === '/_trove/feedback') return feedbackStatus === 200 ? json(log) : json({ error: 'x' }, feedbackStatus);
       if (url.pathname.endsWith('/autocomplete/')) {
-        return json({ time: 1, code: 200, response: { found_documents: 1, results: [{ suggestion_type: 'filter', phrase: 'Gardening', filters: ['category:"Gardening"'] }], facets: null, spelling: null } });
+        return envelope({ found_documents: 1, results: [{ suggestion_type: 'filter', phrase: 'Gardening', filters: ['category:"Gardening"'] }], facets: null, spelling: null });
       }
       return json({}, 404);
     });
@@ -126,7 +127,7 @@ describe('startAnalytics', () => {
   it('asks again on the next poll when the lookup failed', async () => {
     log = [entry('autocomplete', { query: 'ga', item_order: '1' })];
     const real = fetchMock.getMockImplementation()!;
-    fetchMock.mockImplementationOnce(real).mockImplementationOnce(async () => json({ time: 1, code: 500, response: 'down' }, 500));
+    fetchMock.mockImplementationOnce(real).mockImplementationOnce(async () => envelope('down', 500, 500));
     const { part } = mount();
     await vi.waitFor(() => expect(part('filters').textContent).toContain('looking up…'));
     await vi.advanceTimersByTimeAsync(2000);

@@ -2,6 +2,8 @@
  * A `fetch` for the tests that records every request and answers from a script, so the command
  * is tested through the real client, ky and its retries, faking only the network.
  */
+import { envelope } from '../api/recordingFetch.ts';
+
 export interface Recorded {
   method: string;
   url: URL;
@@ -11,11 +13,11 @@ export interface Recorded {
 export type Answer = Response | Error | ((request: Recorded) => Response | Error);
 
 export function ok(response: unknown = null): Response {
-  return new Response(JSON.stringify({ time: 1, code: 200, response }), { status: 200, headers: { 'content-type': 'application/json' } });
+  return envelope(response);
 }
 
 export function status(code: number, headers: Record<string, string> = {}, message = 'failed'): Response {
-  return new Response(JSON.stringify({ time: 1, code, response: message }), { status: code, headers: { 'content-type': 'application/json', ...headers } });
+  return envelope(message, code, code, headers);
 }
 
 /** A network failure as Node's fetch reports it. */

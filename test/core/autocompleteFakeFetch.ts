@@ -3,6 +3,8 @@
  * kept with its URL, method, body and a `respond()` to answer it when the test chooses to; an
  * aborted request rejects with an AbortError as the platform's fetch does.
  */
+import { envelope } from '../api/recordingFetch.ts';
+
 export interface FakeRequest {
   url: URL;
   method: string;
@@ -18,10 +20,6 @@ export interface FakeFetch {
   reads(): FakeRequest[];
   /** POST feedback requests, their form bodies parsed. */
   feedback(): { path: string; params: URLSearchParams }[];
-}
-
-export function envelope(results: unknown[]): string {
-  return JSON.stringify({ time: 1, code: 200, response: { found_documents: results.length, results, facets: null, spelling: null } });
 }
 
 export function fakeFetch(
@@ -40,7 +38,7 @@ export function fakeFetch(
         body,
         aborted: false,
         respond(answer) {
-          if (Array.isArray(answer)) resolve(new Response(envelope(answer), { headers: { 'content-type': 'application/json' } }));
+          if (Array.isArray(answer)) resolve(envelope({ found_documents: answer.length, results: answer, facets: null, spelling: null }));
           else resolve(new Response(JSON.stringify(answer.body ?? { time: 1, code: answer.status, response: 'failed' }), { status: answer.status }));
         },
       };

@@ -3,6 +3,7 @@
  * installed as the page's `fetch` for element tests). Not a test file itself.
  */
 import type { SearchResult } from '../../src/api/types.ts';
+import { envelope as searchEnvelope } from '../api/recordingFetch.ts';
 
 /** A request as the fake network saw it: query string and form body merged. */
 export interface Seen {
@@ -25,11 +26,9 @@ export function post(id: number, extra: Partial<SearchResult> = {}): SearchResul
   };
 }
 
+/** A search answer holding `results`, in the service's envelope (`code` ≠ 200 for an envelope-level error). */
 export function envelope(results: unknown, code = 200): Response {
-  return new Response(
-    JSON.stringify({ time: 1, code, response: { found_documents: Array.isArray(results) ? results.length : 0, results, facets: null, spelling: null } }),
-    { status: 200, headers: { 'content-type': 'application/json' } },
-  );
+  return searchEnvelope({ found_documents: Array.isArray(results) ? results.length : 0, results, facets: null, spelling: null }, code);
 }
 
 /**
@@ -48,7 +47,7 @@ export function fakeNetwork(answer: (seen: Seen) => Response | Promise<Response>
     const entry: Seen = { method: request.method, path: url.pathname, params, aborted: false };
     seen.push(entry);
     if (/\/feedback\/hits$/.test(url.pathname)) {
-      return new Response(JSON.stringify({ time: 1, code: 200, response: null }), { headers: { 'content-type': 'application/json' } });
+      return searchEnvelope(null);
     }
     const signal = request.signal;
     return new Promise<Response>((resolve, reject) => {
