@@ -1,6 +1,7 @@
 import ky from 'ky';
 import { ApiError } from './ApiError.ts';
 import { NetworkError } from './NetworkError.ts';
+import { redactToken } from './redactToken.ts';
 import { ResponseError } from './ResponseError.ts';
 import { TimeoutError } from './TimeoutError.ts';
 
@@ -26,7 +27,7 @@ const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null;
 /** The service's own words about an error, short and with the token blanked out. */
 function detail(payload: unknown, token: string): string {
   const text = typeof payload === 'string' ? payload : isObj(payload) ? [payload.message, payload.error].find((m) => typeof m === 'string') : '';
-  return ((text as string) || '').split(token).join('***').split(encodeURIComponent(token)).join('***').slice(0, 200);
+  return redactToken((text as string) || '', token).slice(0, 200);
 }
 
 /**
