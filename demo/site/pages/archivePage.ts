@@ -2,7 +2,7 @@ import { html } from '../html.ts';
 import { layout } from '../layout.ts';
 import type { Post, Term } from '../createBlogIndex.ts';
 import { pageSize, type SiteContext } from './SiteContext.ts';
-import { pagination, postCard, sidebar } from './parts.ts';
+import { pagination, postCard, withSidebar } from './parts.ts';
 
 const kinds = {
   category: { base: '/category/', kicker: 'Topic' },
@@ -31,13 +31,12 @@ export function archivePage(
     <h1>${heading}</h1>
     <p class="page-sub">${term.count} ${term.count === 1 ? 'post' : 'posts'}${pages > 1 ? html` · page ${page} of ${pages}` : ''}</p>
   </header>
-  <div class="with-sidebar">
-    <div class="content">
-      <div class="card-grid">${slice.map((p) => postCard(p))}</div>
-      ${pagination(page, pages, href)}
-    </div>
-    ${sidebar(ctx.blog.categories, ctx.blog.tags)}
-  </div>
+  ${withSidebar(
+    html`<div class="card-grid">${slice.map((p) => postCard(p))}</div>
+      ${pagination(page, pages, href)}`,
+    ctx.blog.categories,
+    ctx.blog.tags,
+  )}
 </div>`;
   return layout({
     title: page === 1 ? `${kicker}: ${heading}` : `${kicker}: ${heading}, page ${page}`,

@@ -1,7 +1,7 @@
 import { html } from '../html.ts';
 import { layout, siteName, siteTagline } from '../layout.ts';
 import { pageSize, type SiteContext } from './SiteContext.ts';
-import { pagination, postCard, sidebar } from './parts.ts';
+import { pagination, postCard, withSidebar } from './parts.ts';
 
 /** `/` and `/?page=N`: the newest posts, 12 a page; `undefined` when the page is past the end. */
 export function homePage(ctx: SiteContext, page: number): string | undefined {
@@ -20,15 +20,14 @@ export function homePage(ctx: SiteContext, page: number): string | undefined {
     <p>${siteTagline}. ${posts.length} posts over ten years — try the search box above.</p>
   </section>`
     : html`<header class="page-head"><p class="kicker">Archive</p><h1>Older posts</h1><p class="page-sub">Page ${page} of ${pages}</p></header>`}
-  <div class="with-sidebar">
-    <div class="content">
-      ${featured ? postCard(featured, 'featured') : ''}
+  ${withSidebar(
+    html`${featured ? postCard(featured, 'featured') : ''}
       <h2 class="section-title">${page === 1 ? 'Latest posts' : html`Posts ${(page - 1) * pageSize + 1}–${(page - 1) * pageSize + slice.length}`}</h2>
       <div class="card-grid">${list.map((p) => postCard(p))}</div>
-      ${pagination(page, pages, href)}
-    </div>
-    ${sidebar(ctx.blog.categories, ctx.blog.tags)}
-  </div>
+      ${pagination(page, pages, href)}`,
+    ctx.blog.categories,
+    ctx.blog.tags,
+  )}
 </div>`;
   return layout({
     title: page === 1 ? siteName : `Older posts, page ${page}`,

@@ -83,8 +83,15 @@ export function termList(terms: Term[], base: '/category/' | '/tag/' | '/author/
     )}</ul>`;
 }
 
-/** The side column of list pages: topics, tags, a word about the blog. */
-export function sidebar(categories: Term[], tags: Term[]): SafeHtml {
+/** A list page's main column beside the side column (topics, tags, a word about the blog). */
+export function withSidebar(content: SafeHtml, categories: Term[], tags: Term[]): SafeHtml {
+  return html`<div class="with-sidebar">
+    <div class="content">${content}</div>
+    ${sidebar(categories, tags)}
+  </div>`;
+}
+
+function sidebar(categories: Term[], tags: Term[]): SafeHtml {
   return html`<aside class="sidebar" aria-label="Browse">
   <section class="panel">
     <h2 class="panel-title">Topics</h2>
