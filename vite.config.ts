@@ -53,43 +53,47 @@ const cliConfig: UserConfig = {
   },
 };
 
-export default defineConfig(({ mode }) => mode === 'cli' ? cliConfig : ({
-  plugins: mode === 'script' ? [alsoBuildChunks] : [],
-  define: { __TROVE_VERSION__: JSON.stringify(pkg.version) },
-  oxc: { jsx: { runtime: 'automatic', importSource: 'preact' } },
-  build: {
-    outDir: mode === 'chunks' ? `${outDir}/chunks` : outDir,
-    emptyOutDir: mode !== 'script',
-    // Evergreen browsers from 2024 on: native class fields and private members, CSS light-dark().
-    target: 'es2022',
-    cssTarget: ['chrome123', 'edge123', 'firefox120', 'safari17.5'],
-    minify: true,
-    lib: libraryFor(mode),
-    rolldownOptions: {
-      // The npm module leaves its dependencies to the app's bundler; the script bundles them.
-      external: mode === 'esm' ? [/^preact/, /^@preact\//, /^ky$/] : [],
-      output:
-        mode === 'chunks'
-          ? {
-              chunkFileNames: '[name]-[hash].js',
-              minify: !process.env.TROVE_NO_MINIFY,
-              // preact, signals and ky in one chunk of their own, so sizes tell our code from theirs.
-              codeSplitting: { groups: [{ name: 'vendor', test: /node_modules/ }] },
-            }
-          : {},
-    },
-  },
-  test: {
-    css: { include: [/\.css(\?|$)/] },
-    projects: [
-      {
-        extends: true,
-        test: { name: 'node', environment: 'node', include: ['test/{api,core,service,cli}/**/*.test.ts'] },
+export default defineConfig(({ mode }) =>
+  mode === 'cli'
+    ? cliConfig
+    : {
+        plugins: mode === 'script' ? [alsoBuildChunks] : [],
+        define: { __TROVE_VERSION__: JSON.stringify(pkg.version) },
+        oxc: { jsx: { runtime: 'automatic', importSource: 'preact' } },
+        build: {
+          outDir: mode === 'chunks' ? `${outDir}/chunks` : outDir,
+          emptyOutDir: mode !== 'script',
+          // Evergreen browsers from 2024 on: native class fields and private members, CSS light-dark().
+          target: 'es2022',
+          cssTarget: ['chrome123', 'edge123', 'firefox120', 'safari17.5'],
+          minify: true,
+          lib: libraryFor(mode),
+          rolldownOptions: {
+            // The npm module leaves its dependencies to the app's bundler; the script bundles them.
+            external: mode === 'esm' ? [/^preact/, /^@preact\//, /^ky$/] : [],
+            output:
+              mode === 'chunks'
+                ? {
+                    chunkFileNames: '[name]-[hash].js',
+                    minify: !process.env.TROVE_NO_MINIFY,
+                    // preact, signals and ky in one chunk of their own, so sizes tell our code from theirs.
+                    codeSplitting: { groups: [{ name: 'vendor', test: /node_modules/ }] },
+                  }
+                : {},
+          },
+        },
+        test: {
+          css: { include: [/\.css(\?|$)/] },
+          projects: [
+            {
+              extends: true,
+              test: { name: 'node', environment: 'node', include: ['test/{api,core,service,cli}/**/*.test.ts'] },
+            },
+            {
+              extends: true,
+              test: { name: 'dom', environment: 'happy-dom', include: ['test/{ui,elements}/**/*.test.{ts,tsx}'] },
+            },
+          ],
+        },
       },
-      {
-        extends: true,
-        test: { name: 'dom', environment: 'happy-dom', include: ['test/{ui,elements}/**/*.test.{ts,tsx}'] },
-      },
-    ],
-  },
-}));
+);

@@ -26,7 +26,11 @@ function distDir(): string {
   if (existsSync(join(dir, 'trove.js'))) return dir;
   const out = mkdtempSync(join(tmpdir(), 'trove-bench-dist-'));
   for (const mode of ['esm', 'script']) {
-    const build = spawnSync('npx', ['vite', 'build', '--mode', mode, '--logLevel', 'error'], { cwd: root, env: { ...process.env, TROVE_OUT_DIR: out }, stdio: 'inherit' });
+    const build = spawnSync('npx', ['vite', 'build', '--mode', mode, '--logLevel', 'error'], {
+      cwd: root,
+      env: { ...process.env, TROVE_OUT_DIR: out },
+      stdio: 'inherit',
+    });
     if (build.status !== 0) throw new Error(`vite build --mode ${mode} failed`);
   }
   return out;
@@ -77,7 +81,10 @@ async function main() {
   );
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu'] });
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu'],
+  });
   const page = await browser.newPage();
   // The page notes when each key arrived (page scripts are strings: tsx's helpers do not exist there).
   await page.addInitScript(`
@@ -110,7 +117,9 @@ async function main() {
   console.log(`search box: "${QUERY}" (20 chars) typed at ${KEY_DELAY} ms per key, ${RUNS} runs, Chromium, local service`);
   console.log(`  autocomplete requests per query: median ${median(requests)}, max ${Math.max(...requests)} (goal ≤ 3)`);
   console.log(`  actual gap between keys: median ${f(median(gaps))} ms, p90 ${f(pct(gaps, 0.9))} ms`);
-  console.log(`  last key → suggestions painted: median ${f(median(latency))} ms, p90 ${f(pct(latency, 0.9))} ms, min ${f(Math.min(...latency))} ms (includes the 100 ms debounce)`);
+  console.log(
+    `  last key → suggestions painted: median ${f(median(latency))} ms, p90 ${f(pct(latency, 0.9))} ms, min ${f(Math.min(...latency))} ms (includes the 100 ms debounce)`,
+  );
 }
 
 await main();

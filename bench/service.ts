@@ -48,9 +48,13 @@ function percentile(sorted: number[], p: number): number {
 function summary(times: number[]) {
   const sorted = [...times].sort((a, b) => a - b);
   const round = (n: number) => Math.round(n * 100) / 100;
-  return { count: times.length, p50Ms: round(percentile(sorted, 50)), p95Ms: round(percentile(sorted, 95)), maxMs: round(sorted[sorted.length - 1]!) };
+  return {
+    count: times.length,
+    p50Ms: round(percentile(sorted, 50)),
+    p95Ms: round(percentile(sorted, 95)),
+    maxMs: round(sorted[sorted.length - 1]!),
+  };
 }
-
 
 export async function benchService(posts = 50_000, queries = 1_000): Promise<ServiceBenchResult> {
   const dataDir = mkdtempSync(join(tmpdir(), 'trove-bench-'));

@@ -97,14 +97,21 @@ test('the analytics page counts the suggestions and related posts clicked in the
 for (const scheme of ['light', 'dark'] as const) {
   test(`the analytics page has named chart groups, a polite live status and no axe violation (${scheme})`, async ({ page, request }) => {
     const feedback = '/api/v2/projects/demo/collections/blog';
-    await request.post(`${feedback}/recommend/feedback/hits?token=dev-token`, { form: { source_id: '1', target_id: '2', target_title: 'Two', item_order: '2' } });
+    await request.post(`${feedback}/recommend/feedback/hits?token=dev-token`, {
+      form: { source_id: '1', target_id: '2', target_title: 'Two', item_order: '2' },
+    });
     await request.post(`${feedback}/autocomplete/feedback/hits?token=dev-token`, { form: { query: 'pho', item_order: '1' } });
     await page.emulateMedia({ colorScheme: scheme });
     await page.goto('/analytics');
     await expect(page.locator('#trove-analytics')).toHaveAttribute('data-status', 'live');
     await expect(page.locator('[data-part="filters"]')).toContainText('Photography');
     await expect(page.locator('[data-part="announce"]')).toHaveAttribute('aria-live', 'polite');
-    for (const name of ['Suggestion clicks by position', 'Related-post clicks by position', 'Most clicked posts', 'Most used filter suggestions']) {
+    for (const name of [
+      'Suggestion clicks by position',
+      'Related-post clicks by position',
+      'Most clicked posts',
+      'Most used filter suggestions',
+    ]) {
       await expect(page.getByRole('group', { name })).toBeVisible();
     }
     const results = await new AxeBuilder({ page }).include('#trove-analytics').analyze();

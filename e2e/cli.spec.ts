@@ -54,12 +54,16 @@ async function search(request: APIRequestContext, collection: string, q: string)
     params: { q, limit: 50, token: 'dev-token' },
   });
   expect(response.status()).toBe(200);
-  return (await response.json()).response as { found_documents: number; results: { id: string; title: string; url: string; image?: string }[] };
+  return (await response.json()).response as {
+    found_documents: number;
+    results: { id: string; title: string; url: string; image?: string }[];
+  };
 }
 
 async function documentCount(request: APIRequestContext, collection: string): Promise<number | undefined> {
   const health = await (await request.get('/_trove/health')).json();
-  return health.collections.find((c: { project: string; collection: string }) => c.project === 'demo' && c.collection === collection)?.documents;
+  return health.collections.find((c: { project: string; collection: string }) => c.project === 'demo' && c.collection === collection)
+    ?.documents;
 }
 
 test('trove index puts a feed into the service, and indexing it again updates instead of duplicating', async ({ request, baseURL }) => {
@@ -112,7 +116,13 @@ test('trove index retries when the service fails for a moment', async ({ request
 test('trove index reports a refused token, sends nothing else and exits with 1', async ({ request, baseURL }) => {
   const collection = `cli-e2e-token-${Date.now()}`;
   const feed = join(dir, 'token.xml');
-  writeFileSync(feed, rss([{ slug: 'a', title: 'A' }, { slug: 'b', title: 'B' }]));
+  writeFileSync(
+    feed,
+    rss([
+      { slug: 'a', title: 'A' },
+      { slug: 'b', title: 'B' },
+    ]),
+  );
   const run = await trove(['index', feed, '--base-url', baseURL!, '--project', 'demo', '--collection', collection, '--batch', '1'], {
     TROVE_TOKEN: 'wrong-token',
   });
@@ -130,7 +140,12 @@ test('trove index --dry-run prints the documents and leaves the service alone', 
   const run = await trove(['index', feed, '--dry-run', '--base-url', baseURL!, '--project', 'demo', '--collection', collection]);
   expect(run.code).toBe(0);
   expect(JSON.parse(run.stdout)).toEqual([
-    expect.objectContaining({ title: 'Dry run', url: 'https://cli-e2e.example/posts/dry', category: ['Field tests'], author: ['Rae Okafor'] }),
+    expect.objectContaining({
+      title: 'Dry run',
+      url: 'https://cli-e2e.example/posts/dry',
+      category: ['Field tests'],
+      author: ['Rae Okafor'],
+    }),
   ]);
   expect(await documentCount(request, collection)).toBeUndefined();
 });

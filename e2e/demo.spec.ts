@@ -106,7 +106,10 @@ test('a tag on a post leads to the posts with that tag', async ({ page }) => {
   const post = corpus[10]!;
   await page.goto(post.url!);
   const tag = post.tags![0]!;
-  await page.locator('.post-tags').getByRole('link', { name: `#${tag}` }).click();
+  await page
+    .locator('.post-tags')
+    .getByRole('link', { name: `#${tag}` })
+    .click();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(`#${tag}`);
   const count = corpus.filter((p) => p.tags!.includes(tag)).length;
   await expect(page.locator('.page-sub')).toContainText(`${count} post`);
@@ -162,10 +165,16 @@ test('nothing on the home page or a post moves when the widgets are defined', as
     const shifts: string[] = [];
     (window as unknown as { shifts: string[] }).shifts = shifts;
     new PerformanceObserver((list) => {
-      for (const entry of list.getEntries() as unknown as { value: number; sources: { node?: Node; previousRect: DOMRect; currentRect: DOMRect }[] }[])
+      for (const entry of list.getEntries() as unknown as {
+        value: number;
+        sources: { node?: Node; previousRect: DOMRect; currentRect: DOMRect }[];
+      }[])
         shifts.push(
           `${entry.value} ${entry.sources
-            .map((s) => `${(s.node as Element | undefined)?.outerHTML?.slice(0, 60) ?? s.node?.nodeName} ${JSON.stringify(s.previousRect)}→${JSON.stringify(s.currentRect)}`)
+            .map(
+              (s) =>
+                `${(s.node as Element | undefined)?.outerHTML?.slice(0, 60) ?? s.node?.nodeName} ${JSON.stringify(s.previousRect)}→${JSON.stringify(s.currentRect)}`,
+            )
             .join('; ')}`,
         );
     }).observe({ type: 'layout-shift', buffered: true });

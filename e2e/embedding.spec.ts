@@ -8,7 +8,9 @@ async function recordViolations(page: Page) {
   await page.addInitScript(() => {
     const seen: string[] = [];
     (window as unknown as { cspViolations: string[] }).cspViolations = seen;
-    document.addEventListener('securitypolicyviolation', (e) => seen.push(`${e.violatedDirective} ${e.blockedURI} ${e.sourceFile}:${e.lineNumber}`));
+    document.addEventListener('securitypolicyviolation', (e) =>
+      seen.push(`${e.violatedDirective} ${e.blockedURI} ${e.sourceFile}:${e.lineNumber}`),
+    );
   });
 }
 
@@ -159,18 +161,25 @@ for (const fw of ['bootstrap', 'bulma']) {
     test('the related posts look the same as on a plain page', async ({ page }) => {
       const share = await compare(page, '#related', async (p) => {
         await expect(p.locator('#related').getByRole('link').first()).toBeVisible();
-        await p.waitForFunction(() => [...document.querySelector('#related')!.shadowRoot!.querySelectorAll('img')].every((img) => img.complete));
+        await p.waitForFunction(() =>
+          [...document.querySelector('#related')!.shadowRoot!.querySelectorAll('img')].every((img) => img.complete),
+        );
       });
       expect(share).toBeLessThan(0.01);
     });
 
     test('the search box with its suggestions looks the same as on a plain page', async ({ page }) => {
       await page.setViewportSize({ width: 800, height: 900 });
-      const share = await compare(page, '#box', async (p) => {
-        await p.getByRole('combobox').fill('garden');
-        await expect(p.getByRole('option').first()).toBeVisible();
-        await p.waitForTimeout(300); // the suggestion count is announced after a short debounce
-      }, 420);
+      const share = await compare(
+        page,
+        '#box',
+        async (p) => {
+          await p.getByRole('combobox').fill('garden');
+          await expect(p.getByRole('option').first()).toBeVisible();
+          await p.waitForTimeout(300); // the suggestion count is announced after a short debounce
+        },
+        420,
+      );
       expect(share).toBeLessThan(0.01);
     });
 

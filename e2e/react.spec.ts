@@ -13,7 +13,9 @@ test.describe('in a React 19 app', () => {
 
   test('the JSX typings of the package type-check the app', () => {
     // tsc exits non-zero (and execFileSync throws with its output) on any type error.
-    execFileSync(process.execPath, [`${root}node_modules/typescript/bin/tsc`, '-p', `${root}e2e/react/tsconfig.json`, '--noEmit'], { encoding: 'utf8' });
+    execFileSync(process.execPath, [`${root}node_modules/typescript/bin/tsc`, '-p', `${root}e2e/react/tsconfig.json`, '--noEmit'], {
+      encoding: 'utf8',
+    });
   });
 
   test('renders the three elements, passes attributes and receives trove-select', async ({ page }) => {

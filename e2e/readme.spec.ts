@@ -69,7 +69,12 @@ test.describe('README examples', () => {
     await expect(tab.getByRole('option').first()).toBeVisible();
     await expect(tab.locator('trove-related-posts').getByRole('link').first()).toBeVisible();
     await box.press('Enter');
-    await expect(tab.locator('trove-search-results').getByText(/results? for/).first()).toBeVisible();
+    await expect(
+      tab
+        .locator('trove-search-results')
+        .getByText(/results? for/)
+        .first(),
+    ).toBeVisible();
   });
 
   test('cms: a theme template with filled-in attributes', async ({ page: tab, baseURL, request }) => {
@@ -89,7 +94,14 @@ test.describe('README examples', () => {
     expect(await related.getByRole('link').count()).toBeLessThanOrEqual(3);
     const log = (await (await request.get('/_trove/requests')).json()) as { path: string; query: [string, string][] }[];
     const recommend = log.find((r) => r.path.includes('/recommend'))!;
-    expect(recommend.query).toEqual(expect.arrayContaining([['id', '12'], ['title', 'Sourdough at home'], ['limit', '3'], ['filter', `category:"${post12.category![0]}"`]]));
+    expect(recommend.query).toEqual(
+      expect.arrayContaining([
+        ['id', '12'],
+        ['title', 'Sourdough at home'],
+        ['limit', '3'],
+        ['filter', `category:"${post12.category![0]}"`],
+      ]),
+    );
   });
 
   test('spa: configure(), defineElements() and a cancelled trove-select', async ({ page: tab, baseURL }) => {

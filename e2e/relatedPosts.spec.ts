@@ -43,12 +43,19 @@ async function recordLayoutShifts(page: Page) {
     const w = window as unknown as { troveShifts: { value: number; hadRecentInput: boolean; startTime: number; sources: string[] }[] };
     w.troveShifts = [];
     new PerformanceObserver((list) => {
-      for (const entry of list.getEntries() as unknown as { value: number; hadRecentInput: boolean; startTime: number; sources?: { node?: Node }[] }[]) {
+      for (const entry of list.getEntries() as unknown as {
+        value: number;
+        hadRecentInput: boolean;
+        startTime: number;
+        sources?: { node?: Node }[];
+      }[]) {
         w.troveShifts.push({
           value: entry.value,
           hadRecentInput: entry.hadRecentInput,
           startTime: entry.startTime,
-          sources: (entry.sources ?? []).map((s) => (s.node instanceof Element ? `${s.node.localName}.${s.node.className}` : String(s.node?.nodeName))),
+          sources: (entry.sources ?? []).map((s) =>
+            s.node instanceof Element ? `${s.node.localName}.${s.node.className}` : String(s.node?.nodeName),
+          ),
         });
       }
     }).observe({ type: 'layout-shift', buffered: true });
@@ -155,11 +162,24 @@ test.describe('on a demo blog post', () => {
     await scrollToBlock(page);
     await expect(cards(page)).toHaveCount(4);
     const before = (await recommendationFeedback(request)).length;
-    const [tab1] = await Promise.all([context.waitForEvent('page'), cards(page).nth(0).locator('h3 a').click({ modifiers: ['ControlOrMeta'] })]);
+    const [tab1] = await Promise.all([
+      context.waitForEvent('page'),
+      cards(page)
+        .nth(0)
+        .locator('h3 a')
+        .click({ modifiers: ['ControlOrMeta'] }),
+    ]);
     const [tab2] = await Promise.all([context.waitForEvent('page'), cards(page).nth(3).locator('h3 a').click({ button: 'middle' })]);
     await Promise.all([tab1.close(), tab2.close()]);
     expect(new URL(page.url()).pathname).toBe(POST_PATH);
-    await expect.poll(async () => (await recommendationFeedback(request)).slice(before).map((f) => f.params.item_order).sort()).toEqual(['1', '4']);
+    await expect
+      .poll(async () =>
+        (await recommendationFeedback(request))
+          .slice(before)
+          .map((f) => f.params.item_order)
+          .sort(),
+      )
+      .toEqual(['1', '4']);
   });
 
   test('appearing causes no layout shift (CLS 0 while scrolling to the block and loading)', async ({ page }) => {
@@ -175,7 +195,9 @@ test.describe('on a demo blog post', () => {
       .toBe(true);
     await page.mouse.wheel(0, 400);
     await page.waitForTimeout(500);
-    const shifts = await page.evaluate(() => (window as unknown as { troveShifts: { value: number; hadRecentInput: boolean; sources: string[] }[] }).troveShifts);
+    const shifts = await page.evaluate(
+      () => (window as unknown as { troveShifts: { value: number; hadRecentInput: boolean; sources: string[] }[] }).troveShifts,
+    );
     const total = shifts.filter((s) => !s.hadRecentInput).reduce((sum, s) => sum + s.value, 0);
     expect(shifts, JSON.stringify(shifts)).toEqual([]);
     expect(total).toBe(0);
@@ -196,7 +218,9 @@ test.describe('on a demo blog post', () => {
       .poll(() => block(page).evaluate((el) => [...el.shadowRoot!.querySelectorAll('img')].every((img) => img.complete)))
       .toBe(true);
     await page.waitForTimeout(500);
-    const shifts = await page.evaluate(() => (window as unknown as { troveShifts: { value: number; hadRecentInput: boolean }[] }).troveShifts);
+    const shifts = await page.evaluate(
+      () => (window as unknown as { troveShifts: { value: number; hadRecentInput: boolean }[] }).troveShifts,
+    );
     expect(shifts, JSON.stringify(shifts)).toEqual([]);
   });
 
@@ -214,7 +238,7 @@ test.describe('on a demo blog post', () => {
 
 test.describe('states and options (fixture page)', () => {
   test('hides itself entirely when the service returns no documents', async ({ page }) => {
-    await page.goto('/pages/related.html?eager&filter=' + encodeURIComponent('category:"No such category"'));
+    await page.goto(`/pages/related.html?eager&filter=${encodeURIComponent('category:"No such category"')}`);
     await expect(block(page)).toHaveAttribute('hidden', '');
     await expect(block(page)).toBeHidden();
     await expect(page.locator('trove-related-posts h2')).toHaveCount(0);
@@ -234,7 +258,9 @@ test.describe('states and options (fixture page)', () => {
 
   test('sends filter and sort in v2 and neither in v1', async ({ page, request }) => {
     const filter = 'category:"Photography" tags:"Street"';
-    await page.goto(`/pages/related.html?eager&doc-id=218&limit=3&sort=${encodeURIComponent('date desc')}&filter=${encodeURIComponent(filter)}`);
+    await page.goto(
+      `/pages/related.html?eager&doc-id=218&limit=3&sort=${encodeURIComponent('date desc')}&filter=${encodeURIComponent(filter)}`,
+    );
     await expect(cards(page).first()).toBeVisible();
     let [sent] = await recommendRequests(request);
     expect(sent!.path).toMatch(/^\/api\/v2\//);
@@ -243,7 +269,9 @@ test.describe('states and options (fixture page)', () => {
     expect(param(sent!, 'limit')).toBe('3');
 
     await request.delete('/_trove/requests');
-    await page.goto(`/pages/related.html?eager&doc-id=218&api-version=v1&sort=${encodeURIComponent('date desc')}&filter=${encodeURIComponent(filter)}`);
+    await page.goto(
+      `/pages/related.html?eager&doc-id=218&api-version=v1&sort=${encodeURIComponent('date desc')}&filter=${encodeURIComponent(filter)}`,
+    );
     await expect(cards(page).first()).toBeVisible();
     [sent] = await recommendRequests(request);
     expect(sent!.path).toMatch(/^\/api\/v1\//);
@@ -286,7 +314,10 @@ test.describe('states and options (fixture page)', () => {
   });
 
   for (const layout of ['list', 'grid'] as const) {
-    for (const [name, viewport] of [['desktop', { width: 1280, height: 900 }], ['mobile', { width: 375, height: 812 }]] as const) {
+    for (const [name, viewport] of [
+      ['desktop', { width: 1280, height: 900 }],
+      ['mobile', { width: 375, height: 812 }],
+    ] as const) {
       for (const scheme of ['light', 'dark'] as const) {
         test(`looks right: ${layout}, ${name}, ${scheme} (screenshots, axe)`, async ({ page }, testInfo) => {
           await page.setViewportSize(viewport);
@@ -298,7 +329,8 @@ test.describe('states and options (fixture page)', () => {
             .toBe(true);
           const shot = `related-${layout}-${name}-${scheme}.png`;
           await block(page).screenshot({ path: testInfo.outputPath(shot), animations: 'disabled' });
-          if (process.env.TROVE_SHOTS_DIR) await block(page).screenshot({ path: `${process.env.TROVE_SHOTS_DIR}/${shot}`, animations: 'disabled' });
+          if (process.env.TROVE_SHOTS_DIR)
+            await block(page).screenshot({ path: `${process.env.TROVE_SHOTS_DIR}/${shot}`, animations: 'disabled' });
           // Nothing overflows; grid cards line up, list rows are as tall as their thumbnails.
           const heights = await cards(page).evaluateAll((els) =>
             els.map((e) => Math.round((e.closest('.layout-grid') ? e : e.querySelector('.media')!).getBoundingClientRect().height)),
@@ -322,7 +354,12 @@ test.describe('states and options (fixture page)', () => {
       if (process.env.TROVE_SHOTS_DIR)
         await block(page).screenshot({ path: `${process.env.TROVE_SHOTS_DIR}/related-${layout}-placeholders.png`, animations: 'disabled' });
       const measure = (selector: string) =>
-        page.locator(selector).evaluateAll((els) => els.map((e) => { const r = e.getBoundingClientRect(); return [r.x, r.y, r.width, r.height]; }));
+        page.locator(selector).evaluateAll((els) =>
+          els.map((e) => {
+            const r = e.getBoundingClientRect();
+            return [r.x, r.y, r.width, r.height];
+          }),
+        );
       const blockBefore = await block(page).evaluate((el) => el.getBoundingClientRect().height);
       const before = await measure('trove-related-posts [part~="placeholder"]');
       const mediaBefore = await measure('trove-related-posts [part~="placeholder"] .media');

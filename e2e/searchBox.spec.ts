@@ -100,8 +100,15 @@ test('moves through the options with the keyboard while the focus stays in the i
   await page.keyboard.press('ArrowUp');
   await expect(input(page)).not.toHaveAttribute('aria-activedescendant');
   await page.keyboard.press('ArrowUp');
-  await expect(activeOption(page)).toHaveAttribute('id', (await options(page).nth(count - 1).getAttribute('id'))!);
-  expect(await page.evaluate(() => document.activeElement?.localName + '>' + document.activeElement?.shadowRoot?.activeElement?.localName)).toBe('trove-search-box>input');
+  await expect(activeOption(page)).toHaveAttribute(
+    'id',
+    (await options(page)
+      .nth(count - 1)
+      .getAttribute('id'))!,
+  );
+  expect(
+    await page.evaluate(() => `${document.activeElement?.localName}>${document.activeElement?.shadowRoot?.activeElement?.localName}`),
+  ).toBe('trove-search-box>input');
   // Home/End stay with the text.
   await page.keyboard.press('Home');
   await expect(input(page)).not.toHaveAttribute('aria-activedescendant');
@@ -113,7 +120,10 @@ test('moves through the options with the keyboard while the focus stays in the i
   await expect(input(page)).toHaveValue('');
 });
 
-test('goes to a navigational suggestion chosen with Enter, and its feedback arrives although the page navigated away', async ({ page, request }) => {
+test('goes to a navigational suggestion chosen with Enter, and its feedback arrives although the page navigated away', async ({
+  page,
+  request,
+}) => {
   await open(page);
   await type(page, 'pho');
   await expect(options(page).first()).toBeVisible();
@@ -136,12 +146,16 @@ test('goes to a navigational suggestion chosen with Enter, and its feedback arri
   expect(param(posted, 'token')).toBe('dev-token');
 });
 
-test('a filter suggestion becomes a chip and a search with a repeated filter parameter, with feedback of its position', async ({ page, request }) => {
+test('a filter suggestion becomes a chip and a search with a repeated filter parameter, with feedback of its position', async ({
+  page,
+  request,
+}) => {
   await open(page, '?results-url=/search');
   await type(page, 'pho');
   const chip = page.locator('trove-search-box [part~="option-filter"]').first();
   await expect(chip).toBeVisible();
-  const position = (await options(page).evaluateAll((els) => els.findIndex((el) => (el.getAttribute('part') ?? '').includes('option-filter')))) + 1;
+  const position =
+    (await options(page).evaluateAll((els) => els.findIndex((el) => (el.getAttribute('part') ?? '').includes('option-filter')))) + 1;
   await chip.click();
   await page.waitForURL(/\/search\?/);
   const url = new URL(page.url());
@@ -155,7 +169,10 @@ test('a filter suggestion becomes a chip and a search with a repeated filter par
   expect(feedback.params.item_id).toBeUndefined();
 });
 
-test('active filter chips narrow the suggestions (each sent as a repeated filter) and Backspace removes the last one', async ({ page, request }) => {
+test('active filter chips narrow the suggestions (each sent as a repeated filter) and Backspace removes the last one', async ({
+  page,
+  request,
+}) => {
   await open(page, '?cancel-search');
   await type(page, 'pho');
   await page.locator('trove-search-box [part~="option-filter"]').first().click();
@@ -172,7 +189,11 @@ test('active filter chips narrow the suggestions (each sent as a repeated filter
   await input(page).fill('');
   await page.keyboard.press('Backspace');
   await expect(chips).toHaveCount(0);
-  expect(await page.evaluate(() => (window as unknown as { troveEvents: { type: string }[] }).troveEvents.filter((e) => e.type === 'trove-search').length)).toBe(2);
+  expect(
+    await page.evaluate(
+      () => (window as unknown as { troveEvents: { type: string }[] }).troveEvents.filter((e) => e.type === 'trove-search').length,
+    ),
+  ).toBe(2);
 });
 
 test('Enter with nothing chosen searches for the text on the results page', async ({ page }) => {
@@ -304,8 +325,12 @@ test('a failure shows a quiet message, emits trove-error, and the next key recov
   await request.post('/_trove/fail', { data: { path: 'autocomplete', status: 500, times: 1 } });
   await open(page);
   await input(page).fill('pho'); // one input event: one request, the one that fails
-  await expect(page.locator('trove-search-box [part~="notice"]')).toHaveText('Suggestions are unavailable right now. Press Enter to search.');
-  expect(await page.evaluate(() => (window as unknown as { troveEvents: { type: string; name: string }[] }).troveEvents)).toEqual([{ type: 'trove-error', name: 'ApiError' }]);
+  await expect(page.locator('trove-search-box [part~="notice"]')).toHaveText(
+    'Suggestions are unavailable right now. Press Enter to search.',
+  );
+  expect(await page.evaluate(() => (window as unknown as { troveEvents: { type: string; name: string }[] }).troveEvents)).toEqual([
+    { type: 'trove-error', name: 'ApiError' },
+  ]);
   await input(page).pressSequentially('t', { delay: 40 });
   await expect(options(page).first()).toBeVisible();
 });
@@ -315,7 +340,14 @@ test('hostile suggestion data is shown as text and never becomes a javascript: l
   const indexed = await request.post('/api/v2/projects/demo/collections/blog/documents?token=dev-token', {
     data: [
       { id: 9001, title: hostile, content: 'zebrafish', url: '/posts/9001/zebrafish', date: '2024-01-01T00:00:00Z', category: ['Notes'] },
-      { id: 9002, title: 'Zebrafish trick', content: 'zebrafish', url: 'javascript:window.__pwned=2', date: '2024-01-01T00:00:00Z', category: ['Notes'] },
+      {
+        id: 9002,
+        title: 'Zebrafish trick',
+        content: 'zebrafish',
+        url: 'javascript:window.__pwned=2',
+        date: '2024-01-01T00:00:00Z',
+        category: ['Notes'],
+      },
     ],
   });
   expect(indexed.ok()).toBe(true);

@@ -33,7 +33,10 @@ const results = (page: Page) => page.locator('trove-search-results');
 const heading = (page: Page) => results(page).locator('[part~="heading"]');
 const items = (page: Page) => results(page).locator('[part~="result"]');
 const pagination = (page: Page) => results(page).getByRole('navigation', { name: 'Pagination' });
-const facetGroup = (page: Page, name: string) => results(page).locator('[part~="facet-group"]').filter({ has: page.getByRole('heading', { name, exact: true }) });
+const facetGroup = (page: Page, name: string) =>
+  results(page)
+    .locator('[part~="facet-group"]')
+    .filter({ has: page.getByRole('heading', { name, exact: true }) });
 const count = async (page: Page) => Number((await heading(page).textContent())?.replace(/[^\d]/g, ''));
 
 async function open(page: Page, query = '') {
@@ -87,7 +90,8 @@ test('narrows the results with facet chips, sent as repeated filter parameters',
   const narrowed = await count(page);
   expect(narrowed).toBeLessThan(all);
   expect(values(await lastSearch(request), 'filter')).toEqual(['category:"Photography"']);
-  for (const categories of await items(page).locator('[part~="result-meta"]').allTextContents()) expect(categories).toContain('Photography');
+  for (const categories of await items(page).locator('[part~="result-meta"]').allTextContents())
+    expect(categories).toContain('Photography');
 
   const tag = facetGroup(page, 'Tags').locator('[part~="facet-chip"]').first();
   const tagName = (await tag.locator('.facet-value').textContent()) ?? '';
@@ -161,13 +165,17 @@ test('sorts with the sort select', async ({ page, request }) => {
   await loaded(page);
   expect(value(await lastSearch(request), 'sort')).toBe('date desc');
   await expect(page).toHaveURL(/sort=date\+desc/);
-  const newest = await items(page).locator('time').evaluateAll((times) => times.map((t) => t.getAttribute('datetime') ?? ''));
+  const newest = await items(page)
+    .locator('time')
+    .evaluateAll((times) => times.map((t) => t.getAttribute('datetime') ?? ''));
   expect(newest).toEqual([...newest].sort().reverse());
 
   await select.selectOption({ label: 'Oldest' });
   await loaded(page);
   expect(value(await lastSearch(request), 'sort')).toBe('date asc');
-  const oldest = await items(page).locator('time').evaluateAll((times) => times.map((t) => t.getAttribute('datetime') ?? ''));
+  const oldest = await items(page)
+    .locator('time')
+    .evaluateAll((times) => times.map((t) => t.getAttribute('datetime') ?? ''));
   expect(oldest).toEqual([...oldest].sort());
 });
 
@@ -271,7 +279,9 @@ test.describe('narrow screens', () => {
     await expect(results(page).locator('[part~="facets"]')).toBeHidden();
     await toggle.click();
     await expect(toggle).toHaveAttribute('aria-expanded', 'true');
-    await facetGroup(page, 'Categories').getByRole('button', { name: /^Photography/ }).click();
+    await facetGroup(page, 'Categories')
+      .getByRole('button', { name: /^Photography/ })
+      .click();
     await loaded(page);
     expect(values(await lastSearch(request), 'filter')).toEqual(['category:"Photography"']);
     await expect(results(page).getByRole('button', { name: 'Filters (1)' })).toBeVisible();
@@ -316,7 +326,10 @@ test.describe('screenshots', () => {
         await page.setViewportSize({ width, height: 900 });
         await open(page, '?q=night&filter=category%3A%22Photography%22');
         await loaded(page);
-        if (width < 600) await results(page).getByRole('button', { name: /Filters/ }).click();
+        if (width < 600)
+          await results(page)
+            .getByRole('button', { name: /Filters/ })
+            .click();
         const dir = join(process.env.TROVE_OUT_DIR ?? 'test-results', 'screens');
         mkdirSync(dir, { recursive: true });
         await page.screenshot({ path: join(dir, `search-results-${scheme}-${width}.png`), fullPage: true });

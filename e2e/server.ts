@@ -49,7 +49,8 @@ const vendor = {
 /** Try each middleware in turn; the first that answers wins, an error goes straight to `last`. */
 function chain(middlewares: Middleware[], last: (error?: unknown) => void): Middleware {
   return (req, res) => {
-    const step = (i: number) => (error?: unknown) => (error || i === middlewares.length ? last(error) : middlewares[i](req, res, step(i + 1)));
+    const step = (i: number) => (error?: unknown) =>
+      error || i === middlewares.length ? last(error) : middlewares[i](req, res, step(i + 1));
     step(0)();
   };
 }

@@ -5,11 +5,7 @@
  *   <trove-search-box results-url="/search" ontrove-select={(e) => …} />
  */
 import type { HTMLAttributes } from 'preact';
-import type {
-  TroveRelatedPostsAttributes,
-  TroveSearchBoxAttributes,
-  TroveSearchResultsAttributes,
-} from './elements/attributes.ts';
+import type { TroveRelatedPostsAttributes, TroveSearchBoxAttributes, TroveSearchResultsAttributes } from './elements/attributes.ts';
 
 type Props<Attributes> = Omit<HTMLAttributes<HTMLElement>, keyof Attributes> & Attributes;
 

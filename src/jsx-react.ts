@@ -7,11 +7,7 @@
  * React 19 passes `ontrove-*` props of custom elements as event listeners.
  */
 import type { DetailedHTMLProps, HTMLAttributes } from 'react';
-import type {
-  TroveRelatedPostsAttributes,
-  TroveSearchBoxAttributes,
-  TroveSearchResultsAttributes,
-} from './elements/attributes.ts';
+import type { TroveRelatedPostsAttributes, TroveSearchBoxAttributes, TroveSearchResultsAttributes } from './elements/attributes.ts';
 
 type Props<Attributes> = DetailedHTMLProps<HTMLAttributes<HTMLElement>, HTMLElement> & Attributes;
 

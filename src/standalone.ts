@@ -45,7 +45,8 @@ if (global[marker]) {
     );
   };
   const scan = (root: Element | Document) => {
-    for (const tag of tags) if (!loading.has(tag) && (root instanceof Element && root.localName === tag || root.querySelector(tag))) load(tag);
+    for (const tag of tags)
+      if (!loading.has(tag) && ((root instanceof Element && root.localName === tag) || root.querySelector(tag))) load(tag);
   };
   const observer = new MutationObserver((records) => {
     for (const record of records) for (const node of record.addedNodes) if (node instanceof Element) scan(node);

@@ -267,7 +267,12 @@ export class Collection {
 
   /** Facet counts over exactly `ids` (every match, not a page). */
   facets(ids: readonly string[]): FacetCounts {
-    const counts = { categories: new Map<string, number>(), tags: new Map<string, number>(), authors: new Map<string, number>(), year: new Map<string, number>() };
+    const counts = {
+      categories: new Map<string, number>(),
+      tags: new Map<string, number>(),
+      authors: new Map<string, number>(),
+      year: new Map<string, number>(),
+    };
     if (ids.length === this.docs.size) {
       // Everything matched: the sizes of the value sets are the counts.
       for (const field of COUNTED_FACETS) for (const [value, set] of this.facetSets[field]) counts[field].set(value, set.size);

@@ -32,7 +32,9 @@ server.on('error', (error) => {
 });
 server.listen(port, host, async () => {
   const base = `http://${host}:${port}`;
-  const health = await fetch(`${base}/_trove/health`).then((r) => r.json() as Promise<{ collections: { project: string; collection: string; documents: number }[] }>);
+  const health = await fetch(`${base}/_trove/health`).then(
+    (r) => r.json() as Promise<{ collections: { project: string; collection: string; documents: number }[] }>,
+  );
   console.log(`Trove local search service on ${base}`);
   console.log(`  token ${JSON.stringify(token)} · data ${dataDir}${handlersFile ? ` · handlers ${handlersFile}` : ''}`);
   if (health.collections.length === 0) console.log('  no collections yet (run with --seed to index the sample blog)');

@@ -436,7 +436,10 @@ export async function createService(options: ServiceOptions): Promise<Service> {
       if (typeof path !== 'string' || !FAIL_KINDS.includes(path)) {
         return sendJson(res, 400, { error: `path must be one of ${FAIL_KINDS.join(', ')}` });
       }
-      if (status !== undefined && (typeof status !== 'number' || !(status === 0 || (Number.isInteger(status) && status >= 400 && status <= 599)))) {
+      if (
+        status !== undefined &&
+        (typeof status !== 'number' || !(status === 0 || (Number.isInteger(status) && status >= 400 && status <= 599)))
+      ) {
         return sendJson(res, 400, { error: 'status must be 0 (drop the connection) or an integer 400..599' });
       }
       if (typeof times !== 'number' || !Number.isInteger(times) || times < 1) {

@@ -64,13 +64,18 @@ export function validateHandlers(config: unknown, where: string): Handlers {
       }
       if (s.boost !== undefined) {
         const title = isObject(s.boost) ? s.boost.title : undefined;
-        if (!isObject(s.boost) || Object.keys(s.boost).some((k) => k !== 'title') || (title !== undefined && (typeof title !== 'number' || !(title > 0)))) {
+        if (
+          !isObject(s.boost) ||
+          Object.keys(s.boost).some((k) => k !== 'title') ||
+          (title !== undefined && (typeof title !== 'number' || !(title > 0)))
+        ) {
           fail(`${at}.boost must be { "title": <positive number> }`);
         }
         out.boost = { title: title as number | undefined };
       }
       if (s.limit !== undefined) {
-        if (typeof s.limit !== 'number' || !Number.isInteger(s.limit) || s.limit < 0 || s.limit > 100) fail(`${at}.limit must be an integer 0..100`);
+        if (typeof s.limit !== 'number' || !Number.isInteger(s.limit) || s.limit < 0 || s.limit > 100)
+          fail(`${at}.limit must be an integer 0..100`);
         out.limit = s.limit as number;
       }
       handlers[kind as EndpointKind][name] = out;

@@ -2,8 +2,7 @@
  * Parses an ISO 8601 date or date-time (`2024-05-01`, `2024-05-01T10:20`, `…:30.123Z`,
  * `…+02:00`, `…+0000`) to epoch milliseconds; no offset means UTC. `undefined` when invalid.
  */
-const ISO =
-  /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:[.,](\d{1,9}))?)?\s*(Z|[+-]\d{2}(?::?\d{2})?)?)?$/i;
+const ISO = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:[.,](\d{1,9}))?)?\s*(Z|[+-]\d{2}(?::?\d{2})?)?)?$/i;
 
 export function parseIsoDate(text: string): number | undefined {
   const m = ISO.exec(text.trim());

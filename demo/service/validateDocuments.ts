@@ -71,7 +71,11 @@ export function validateDocuments(body: unknown, version: ApiVersion): StoredDoc
     if (typeof id === 'number' && Number.isFinite(id)) key = String(id);
     else if (typeof id === 'string' && id.trim() !== '' && id.length <= 512) key = id;
     else if (id === undefined || id === null) throw new ServiceError(400, `Invalid ${where}: missing id`);
-    else throw new ServiceError(400, `Invalid ${where}.id: must be a number or a non-empty string (at most 512 characters), got ${describe(id)}`);
+    else
+      throw new ServiceError(
+        400,
+        `Invalid ${where}.id: must be a number or a non-empty string (at most 512 characters), got ${describe(id)}`,
+      );
     const doc: StoredDocument = { id: key, title: '', content: '', url: '', tags: [], categories: [], authors: [], meta: [] };
     for (const [name, value] of Object.entries(input)) {
       if (name === 'id' || value === null || value === undefined) continue;
@@ -79,10 +83,7 @@ export function validateDocuments(body: unknown, version: ApiVersion): StoredDoc
       if (!target) {
         if (Object.hasOwn(foreign, name)) {
           const own = Object.entries(fields).find(([, t]) => t === foreign[name])?.[0];
-          throw new ServiceError(
-            400,
-            `Invalid ${where}.${name}: not a field of the ${version} schema${own ? ` (use ${own})` : ''}`,
-          );
+          throw new ServiceError(400, `Invalid ${where}.${name}: not a field of the ${version} schema${own ? ` (use ${own})` : ''}`);
         }
         continue;
       }
@@ -104,7 +105,10 @@ export function validateDocuments(body: unknown, version: ApiVersion): StoredDoc
         }
       } else {
         if (!Array.isArray(value) || value.some((v) => typeof v !== 'string')) {
-          throw new ServiceError(400, `Invalid ${where}.${name}: must be an array of strings, got ${describe(value)}${Array.isArray(value) ? ' with a non-string item' : ''}`);
+          throw new ServiceError(
+            400,
+            `Invalid ${where}.${name}: must be an array of strings, got ${describe(value)}${Array.isArray(value) ? ' with a non-string item' : ''}`,
+          );
         }
         const list = doc[target as 'tags' | 'categories' | 'authors' | 'meta'];
         for (const v of value as string[]) if (v.trim() !== '' && !list.includes(v)) list.push(v);

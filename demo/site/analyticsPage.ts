@@ -126,7 +126,9 @@ export function renderAnalyticsPage(ctx: AnalyticsPageContext): AnalyticsPageRes
       'posts',
       'Most clicked posts',
       'Posts opened from a suggestion or from the related posts.',
-      raw('<ul class="an-legend" aria-hidden="true"><li class="is-autocomplete">From suggestions</li><li class="is-recommendation">From related posts</li></ul>'),
+      raw(
+        '<ul class="an-legend" aria-hidden="true"><li class="is-autocomplete">From suggestions</li><li class="is-recommendation">From related posts</li></ul>',
+      ),
     )}
     ${card('filters', 'Most used filter suggestions', 'Topic, tag and author chips chosen in the suggestions.')}
     ${card('latest', 'Latest clicks', 'Newest first.')}

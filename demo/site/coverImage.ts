@@ -18,7 +18,6 @@ const palettes: readonly (readonly [string, string, string, string])[] = [
   ['#431407', '#c2410c', '#fdba74', '#bae6fd'],
 ];
 
-
 const W = 1200;
 const H = 675;
 

@@ -52,9 +52,19 @@ function toParagraphs(content: string): string[] {
     .map((p) => p.replace(/\s+/g, ' ').trim())
     .filter(Boolean);
   if (blocks.length > 1) return blocks;
-  const sentences = content.replace(/\s+/g, ' ').trim().match(/[^.!?]+[.!?]+["')\]]*\s*|[^.!?]+$/g) ?? [];
+  const sentences =
+    content
+      .replace(/\s+/g, ' ')
+      .trim()
+      .match(/[^.!?]+[.!?]+["')\]]*\s*|[^.!?]+$/g) ?? [];
   const paragraphs: string[] = [];
-  for (let i = 0; i < sentences.length; i += 4) paragraphs.push(sentences.slice(i, i + 4).join('').trim());
+  for (let i = 0; i < sentences.length; i += 4)
+    paragraphs.push(
+      sentences
+        .slice(i, i + 4)
+        .join('')
+        .trim(),
+    );
   return paragraphs.filter(Boolean);
 }
 
@@ -62,7 +72,7 @@ function excerptOf(content: string, max = 200): string {
   const text = content.replace(/\s+/g, ' ').trim();
   if (text.length <= max) return text;
   const cut = text.slice(0, max);
-  return cut.slice(0, Math.max(cut.lastIndexOf(' '), max * 0.6)).replace(/[\s,.;:]+$/, '') + '…';
+  return `${cut.slice(0, Math.max(cut.lastIndexOf(' '), max * 0.6)).replace(/[\s,.;:]+$/, '')}…`;
 }
 
 function toPost(doc: Document): Post {

@@ -202,7 +202,12 @@ export function createDemoSite(options: DemoSiteOptions): DemoSite {
       route(req, res, next).catch((error: unknown) => {
         console.error('[demo site]', req.method, req.url, error);
         if (res.headersSent) return void res.end();
-        send(req, res, 500, `<!doctype html><title>Server error</title><h1>Something broke</h1><p>The demo site failed to render this page; the terminal has the details.</p>`);
+        send(
+          req,
+          res,
+          500,
+          `<!doctype html><title>Server error</title><h1>Something broke</h1><p>The demo site failed to render this page; the terminal has the details.</p>`,
+        );
       });
     },
     { notFound },

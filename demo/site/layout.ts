@@ -98,8 +98,7 @@ ${o.head ?? ''}
     <div class="wrap">
       <ul>
         ${topics.map(
-          (t) =>
-            html`<li><a href="/category/${t.slug}"${o.currentTopic === t.slug ? raw(' aria-current="page"') : ''}>${t.name}</a></li>`,
+          (t) => html`<li><a href="/category/${t.slug}"${o.currentTopic === t.slug ? raw(' aria-current="page"') : ''}>${t.name}</a></li>`,
         )}
       </ul>
     </div>

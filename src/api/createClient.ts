@@ -5,7 +5,16 @@ import { responseCache } from './responseCache.ts';
 import { sendFeedback } from './sendFeedback.ts';
 import { toIndexId } from './toIndexId.ts';
 import { toV1Document } from './toV1Document.ts';
-import type { ApiVersion, ClientOptions, RequestOptions, SearchResponse, SearchResult, Suggestion, TroveClient, UserContext } from './types.ts';
+import type {
+  ApiVersion,
+  ClientOptions,
+  RequestOptions,
+  SearchResponse,
+  SearchResult,
+  Suggestion,
+  TroveClient,
+  UserContext,
+} from './types.ts';
 import { validateSearchResponse } from './validateSearchResponse.ts';
 
 const MINUTE = 60_000;
@@ -18,7 +27,9 @@ const MINUTE = 60_000;
  */
 export function createClient(options: ClientOptions): TroveClient {
   const { baseUrl, project, collection, token, userId, sessionId } = options;
-  const missing = (['baseUrl', 'project', 'collection', 'token'] as const).filter((key) => typeof options[key] !== 'string' || !options[key]);
+  const missing = (['baseUrl', 'project', 'collection', 'token'] as const).filter(
+    (key) => typeof options[key] !== 'string' || !options[key],
+  );
   if (missing.length) throw new TypeError(`createClient: missing ${missing.join(', ')}`);
   const apiVersion: ApiVersion = options.apiVersion ?? 'v2';
   if (apiVersion !== 'v1' && apiVersion !== 'v2') throw new TypeError(`createClient: apiVersion must be "v1" or "v2"`);
@@ -39,13 +50,18 @@ export function createClient(options: ClientOptions): TroveClient {
   /** `params` only when the version has them (v2), so v1 never sends them. */
   const v2Only = (params: Param[]): Param[] => (v2 ? params : []);
 
-  async function read<R>(endpoint: Endpoint, params: Param[], kind: 'results' | 'suggestions', o: RequestOptions = {}): Promise<SearchResponse<R>> {
+  async function read<R>(
+    endpoint: Endpoint,
+    params: Param[],
+    kind: 'results' | 'suggestions',
+    o: RequestOptions = {},
+  ): Promise<SearchResponse<R>> {
     const apiPath = path(endpoint, o.handler);
     const href = url(apiPath, params);
     const info = { method: 'GET', path: apiPath };
     const run = (signal?: AbortSignal) =>
-      fetchEnvelope({ method: 'GET', url: href, path: apiPath, token, fetch: options.fetch, timeout, signal }).then((response) =>
-        validateSearchResponse(response, kind as 'results', info) as SearchResponse<unknown> as SearchResponse<R>,
+      fetchEnvelope({ method: 'GET', url: href, path: apiPath, token, fetch: options.fetch, timeout, signal }).then(
+        (response) => validateSearchResponse(response, kind as 'results', info) as SearchResponse<unknown> as SearchResponse<R>,
       );
     return cache ? cache.load(href, ttlMs, o.signal, run) : run(o.signal);
   }
@@ -63,14 +79,40 @@ export function createClient(options: ClientOptions): TroveClient {
   return {
     options: { baseUrl, project, collection, token, apiVersion, userId, sessionId },
     search: (p, o) =>
-      read<SearchResult>('search', [['q', p.q], ['filter', p.filter], ['skip', p.skip], ['limit', p.limit], ...v2Only([['sort', p.sort]]), ...context(p)], 'results', o),
+      read<SearchResult>(
+        'search',
+        [['q', p.q], ['filter', p.filter], ['skip', p.skip], ['limit', p.limit], ...v2Only([['sort', p.sort]]), ...context(p)],
+        'results',
+        o,
+      ),
     autocomplete: (p, o) =>
-      read<Suggestion>('autocomplete', [['q', p.q], ...v2Only([['filter', p.filter], ['limit', p.limit], ['sort', p.sort]]), ...context(p)], 'suggestions', o),
+      read<Suggestion>(
+        'autocomplete',
+        [
+          ['q', p.q],
+          ...v2Only([
+            ['filter', p.filter],
+            ['limit', p.limit],
+            ['sort', p.sort],
+          ]),
+          ...context(p),
+        ],
+        'suggestions',
+        o,
+      ),
     async recommend(p, o) {
       if (p?.id == null || p.id === '') throw new TypeError('recommend: id is required');
       return read<SearchResult>(
         'recommend',
-        [['id', p.id], ...v2Only([['filter', p.filter]]), ['title', p.title], ['url', p.url], ['limit', p.limit], ...v2Only([['sort', p.sort]]), ...context(p)],
+        [
+          ['id', p.id],
+          ...v2Only([['filter', p.filter]]),
+          ['title', p.title],
+          ['url', p.url],
+          ['limit', p.limit],
+          ...v2Only([['sort', p.sort]]),
+          ...context(p),
+        ],
         'results',
         o,
       );
@@ -79,12 +121,27 @@ export function createClient(options: ClientOptions): TroveClient {
       if (!Array.isArray(documents)) throw new TypeError('index: documents must be an array');
       const body = documents.map((d) => (typeof d !== 'object' || d === null ? d : v2 ? { ...d, id: toIndexId(d.id) } : toV1Document(d)));
       const apiPath = path('documents');
-      await fetchEnvelope({ method: 'POST', url: url(apiPath, []), path: apiPath, token, fetch: options.fetch, timeout: o.timeout ?? timeout, signal: o.signal, json: body });
+      await fetchEnvelope({
+        method: 'POST',
+        url: url(apiPath, []),
+        path: apiPath,
+        token,
+        fetch: options.fetch,
+        timeout: o.timeout ?? timeout,
+        signal: o.signal,
+        json: body,
+      });
       cache?.clear();
     },
     feedback: {
       autocomplete: (f, o) =>
-        feedback('autocomplete/feedback', o?.handler, () => [['query', f.query], ['item_id', f.item_id], ['item_order', f.item_order], ['url', f.url], ...context(f)]),
+        feedback('autocomplete/feedback', o?.handler, () => [
+          ['query', f.query],
+          ['item_id', f.item_id],
+          ['item_order', f.item_order],
+          ['url', f.url],
+          ...context(f),
+        ]),
       recommendation: (f, o) =>
         feedback('recommend/feedback', o?.handler, () => [
           ['source_id', f.source_id],

@@ -26,7 +26,8 @@ const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null;
 
 /** The service's own words about an error, short and with the token blanked out. */
 function detail(payload: unknown, token: string): string {
-  const text = typeof payload === 'string' ? payload : isObj(payload) ? [payload.message, payload.error].find((m) => typeof m === 'string') : '';
+  const text =
+    typeof payload === 'string' ? payload : isObj(payload) ? [payload.message, payload.error].find((m) => typeof m === 'string') : '';
   return redactToken((text as string) || '', token).slice(0, 200);
 }
 
@@ -70,7 +71,13 @@ export async function fetchEnvelope(req: EnvelopeRequest): Promise<unknown> {
   const envelope = isObj(body) && typeof body.code === 'number' ? body : undefined;
   if (!response.ok || (envelope && envelope.code !== 200)) {
     const payload = envelope ? envelope.response : (body ?? text);
-    throw new ApiError(response.status, (envelope?.code as number) ?? response.status, payload, detail(payload, token) || detail(body, token), info);
+    throw new ApiError(
+      response.status,
+      (envelope?.code as number) ?? response.status,
+      payload,
+      detail(payload, token) || detail(body, token),
+      info,
+    );
   }
   if (!envelope) throw new ResponseError(body === undefined ? 'not JSON' : 'no envelope with a numeric code', body ?? text, info);
   return envelope.response;

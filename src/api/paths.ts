@@ -23,7 +23,7 @@ export function buildPath(version: ApiVersion, project: string, collection: stri
   if (endpoint === 'documents') return root + endpoint;
   const h = handler ? segment(handler) : endpoint === 'search' ? 'default' : '';
   const [name, feedback] = endpoint.split('/');
-  return feedback ? `${root}${name}/${h && h + '/'}feedback/hits` : `${root}${name}/${h}`;
+  return feedback ? `${root}${name}/${h && `${h}/`}feedback/hits` : `${root}${name}/${h}`;
 }
 
 /** A query string (without `?`) in the given parameter order, so equal requests give equal URLs. */

@@ -7,7 +7,12 @@
  * form-encoded body is CORS-safelisted, so no preflight); when it is missing (Node), refuses (queue
  * full) or throws, the global `fetch` with `keepalive: true`.
  */
-export async function sendFeedback(url: string, body: URLSearchParams, customFetch: typeof fetch | undefined, timeout: number): Promise<boolean> {
+export async function sendFeedback(
+  url: string,
+  body: URLSearchParams,
+  customFetch: typeof fetch | undefined,
+  timeout: number,
+): Promise<boolean> {
   try {
     const nav = globalThis.navigator as Navigator | undefined;
     if (!customFetch && typeof nav?.sendBeacon === 'function' && nav.sendBeacon(url, body)) return true;

@@ -7,7 +7,7 @@ type Obj = Record<string, unknown>;
 const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
 const str = (v: unknown): string => (typeof v === 'string' ? v : typeof v === 'number' ? String(v) : '');
 const strings = (v: unknown): string[] | undefined => (Array.isArray(v) ? v.filter((s): s is string => typeof s === 'string') : undefined);
-const id = (v: unknown): string | undefined => (typeof v === 'string' && v !== '') || typeof v === 'number' ? String(v) : undefined;
+const id = (v: unknown): string | undefined => ((typeof v === 'string' && v !== '') || typeof v === 'number' ? String(v) : undefined);
 
 /** Sets `key` to `value`, or removes it when `value` is undefined (so optional fields are absent, not wrong). */
 function put(out: Obj, key: string, value: unknown): void {
@@ -59,7 +59,7 @@ function toGroup(g: unknown, numeric: boolean): FacetGroup<string | number> | un
   for (const b of g.buckets) {
     if (!isObj(b) || typeof b.count !== 'number') continue;
     const value = numeric ? Number(b.value) : b.value;
-    if (numeric ? (b.value === '' || !Number.isFinite(value)) : typeof value !== 'string') continue;
+    if (numeric ? b.value === '' || !Number.isFinite(value) : typeof value !== 'string') continue;
     buckets.push({ value: value as string | number, count: b.count });
   }
   return { buckets };
@@ -81,7 +81,11 @@ function toFacets(f: unknown): Facets | null {
  */
 export function validateSearchResponse(response: unknown, kind: 'suggestions', info: RequestInfo): SearchResponse<Suggestion>;
 export function validateSearchResponse(response: unknown, kind: 'results', info: RequestInfo): SearchResponse<SearchResult>;
-export function validateSearchResponse(response: unknown, kind: 'results' | 'suggestions', info: RequestInfo): SearchResponse<SearchResult | Suggestion> {
+export function validateSearchResponse(
+  response: unknown,
+  kind: 'results' | 'suggestions',
+  info: RequestInfo,
+): SearchResponse<SearchResult | Suggestion> {
   const problem = !isObj(response)
     ? 'response is not an object'
     : typeof response.found_documents !== 'number' || !Number.isFinite(response.found_documents)

@@ -30,7 +30,9 @@ function groupWarnings(warnings: Warning[]): string[] {
   const byMessage = new Map<string, string[]>();
   for (const { label, message } of warnings) byMessage.set(message, [...(byMessage.get(message) ?? []), label]);
   return [...byMessage].map(([message, labels]) =>
-    labels.length === 1 ? `${labels[0]}: ${message}` : `${message}: ${labels.slice(0, 3).join(', ')}${labels.length > 3 ? ` and ${labels.length - 3} more` : ''}`,
+    labels.length === 1
+      ? `${labels[0]}: ${message}`
+      : `${message}: ${labels.slice(0, 3).join(', ')}${labels.length > 3 ? ` and ${labels.length - 3} more` : ''}`,
   );
 }
 
@@ -40,10 +42,16 @@ export function formatSummary(s: Summary): string {
     ? `Dry run: ${plural(s.indexed, 'document')} would be indexed from ${s.input} (${plural(s.items, 'item')}); nothing was sent.\n`
     : `Indexed ${s.indexed} of ${plural(s.indexed + s.failedCount, 'document')} from ${s.input} into ${s.target}.\n`;
   if (s.skipped.length > 0) {
-    out += section(`Skipped ${plural(s.skipped.length, 'item')}:`, s.skipped.map((x) => `${x.label}: ${x.reason}`));
+    out += section(
+      `Skipped ${plural(s.skipped.length, 'item')}:`,
+      s.skipped.map((x) => `${x.label}: ${x.reason}`),
+    );
   }
   if (s.failed.length > 0) {
-    out += section(`Failed ${plural(s.failedCount, 'document')}:`, s.failed.map((f) => `${f.batch}: ${f.reason}`));
+    out += section(
+      `Failed ${plural(s.failedCount, 'document')}:`,
+      s.failed.map((f) => `${f.batch}: ${f.reason}`),
+    );
   }
   if (s.warnings.length > 0) out += section(`Warnings (${s.warnings.length}):`, groupWarnings(s.warnings));
   return out;

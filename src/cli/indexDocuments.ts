@@ -55,12 +55,14 @@ function describeError(error: unknown, labels: string[], offset: number): string
 }
 
 function isFatal(error: unknown): boolean {
-  if (isApiError(error)) return typeof error.status === 'number' && (stopStatuses.has(error.status) || error.status >= 500 || error.status === 429);
+  if (isApiError(error))
+    return typeof error.status === 'number' && (stopStatuses.has(error.status) || error.status >= 500 || error.status === 429);
   return true; // network error, timeout, abort, or anything unexpected
 }
 
 function batchName(batch: number, batches: number, start: number, end: number, labels: string[]): string {
-  const range = end - start === 1 ? `document ${start + 1}: ${labels[start]}` : `documents ${start + 1}–${end}: ${labels[start]} … ${labels[end - 1]}`;
+  const range =
+    end - start === 1 ? `document ${start + 1}: ${labels[start]}` : `documents ${start + 1}–${end}: ${labels[start]} … ${labels[end - 1]}`;
   return `batch ${batch} of ${batches} (${range})`;
 }
 
@@ -74,7 +76,11 @@ const statusOf = (error: unknown) => (isApiError(error) ? error.status : undefin
  * would hit too (wrong token or collection, service unreachable or failing after the retries, an
  * abort), the remaining batches are not sent and are reported as failed with that reason.
  */
-export async function indexDocuments(client: Pick<TroveClient, 'index'>, documents: Document[], options: IndexDocumentsOptions): Promise<IndexReport> {
+export async function indexDocuments(
+  client: Pick<TroveClient, 'index'>,
+  documents: Document[],
+  options: IndexDocumentsOptions,
+): Promise<IndexReport> {
   const { batchSize, labels, onProgress, signal, token } = options;
   const total = documents.length;
   const batches = Math.ceil(total / batchSize);

@@ -21,11 +21,20 @@ export function mapJsonDocument(value: unknown, kind: 'document' | 'line', posit
   const label = `${kind} ${position}`;
   const warnings: string[] = [];
   if (value === null || typeof value !== 'object' || Array.isArray(value)) {
-    return { label, skipped: `is not an object (got ${value === null ? 'null' : Array.isArray(value) ? 'an array' : typeof value})`, warnings };
+    return {
+      label,
+      skipped: `is not an object (got ${value === null ? 'null' : Array.isArray(value) ? 'an array' : typeof value})`,
+      warnings,
+    };
   }
   const input = value as Record<string, unknown>;
   const title = typeof input.title === 'string' ? cleanText(input.title) : undefined;
-  const named = itemLabel(kind, position, title, typeof input.id === 'string' || typeof input.id === 'number' ? `id ${input.id}` : undefined);
+  const named = itemLabel(
+    kind,
+    position,
+    title,
+    typeof input.id === 'string' || typeof input.id === 'number' ? `id ${input.id}` : undefined,
+  );
   const skip = (reason: string): MappedItem => ({ label: named, skipped: reason, warnings });
 
   for (const field of stringFields) {
@@ -74,7 +83,8 @@ export function mapJsonDocument(value: unknown, kind: 'document' | 'line', posit
     if (date === undefined) return skip(`date "${input.date}" is not an ISO 8601 date`);
   }
   const unknown = Object.keys(input).filter((key) => !known.has(key));
-  if (unknown.length > 0) warnings.push(`unknown field${unknown.length > 1 ? 's' : ''} ${unknown.map((k) => `"${k}"`).join(', ')} left out`);
+  if (unknown.length > 0)
+    warnings.push(`unknown field${unknown.length > 1 ? 's' : ''} ${unknown.map((k) => `"${k}"`).join(', ')} left out`);
   return buildDocument(
     named,
     {

@@ -10,7 +10,9 @@ const str = (value: unknown): string | undefined => (typeof value === 'string' &
 /** Author names from a JSON Feed 1.1 `authors` array or a 1.0 `author` object. */
 export function jsonFeedAuthors(holder: Record<string, unknown>): string[] {
   const authors = Array.isArray(holder.authors) ? holder.authors : holder.author !== undefined ? [holder.author] : [];
-  return distinct(authors.map((author) => (author !== null && typeof author === 'object' ? str((author as Record<string, unknown>).name) : undefined)));
+  return distinct(
+    authors.map((author) => (author !== null && typeof author === 'object' ? str((author as Record<string, unknown>).name) : undefined)),
+  );
 }
 
 /**

@@ -113,12 +113,17 @@ function parseAtom(root: XmlValue, raw: () => XmlValue, sourceUrl: string | unde
     feedAuthors: distinct(list(childOf(root, 'author')).map((author) => textOf(childOf(author, 'name')))),
   };
   const entries = list(childOf(root, 'entry'));
-  return { format: 'atom', items: entries.map((entry, i) => mapAtomEntry(entry, i + 1, media, context, () => list(childOf(raw(), 'entry'))[i])) };
+  return {
+    format: 'atom',
+    items: entries.map((entry, i) => mapAtomEntry(entry, i + 1, media, context, () => list(childOf(raw(), 'entry'))[i])),
+  };
 }
 
 function parseXmlInput(text: string, source: string, sourceUrl: string | undefined): ParsedInput {
   if (/^(<!--[\s\S]*?-->\s*)*<!doctype\s+html/i.test(text) || /^<html[\s>]/i.test(text)) {
-    throw new CliError(`${source} is an HTML page, not a feed (look for its <link rel="alternate" type="application/rss+xml"> and index that URL)`);
+    throw new CliError(
+      `${source} is an HTML page, not a feed (look for its <link rel="alternate" type="application/rss+xml"> and index that URL)`,
+    );
   }
   const xml = parseXml(text, source);
   const rootName = Object.keys(xml.document).find((key) => !key.startsWith('?') && !key.startsWith('#') && !key.startsWith('@_'));

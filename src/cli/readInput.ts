@@ -53,7 +53,9 @@ async function fetchInput(url: string, options: ReadInputOptions): Promise<Input
   let response: Response;
   try {
     response = await options.fetch(url, {
-      headers: { accept: 'application/feed+json, application/json, application/atom+xml, application/rss+xml, application/xml;q=0.9, */*;q=0.8' },
+      headers: {
+        accept: 'application/feed+json, application/json, application/atom+xml, application/rss+xml, application/xml;q=0.9, */*;q=0.8',
+      },
       redirect: 'follow',
       signal: AbortSignal.timeout(options.timeout ?? 30_000),
     });

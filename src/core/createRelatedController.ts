@@ -71,8 +71,7 @@ export interface RelatedController {
 function usable(results: unknown): SearchResult[] {
   if (!Array.isArray(results)) return [];
   return results.filter(
-    (r): r is SearchResult =>
-      !!r && typeof r === 'object' && (typeof r.id === 'string' || typeof r.id === 'number') && String(r.id) !== '',
+    (r): r is SearchResult => !!r && typeof r === 'object' && (typeof r.id === 'string' || typeof r.id === 'number') && String(r.id) !== '',
   );
 }
 
@@ -176,18 +175,20 @@ export function createRelatedController({ client, analytics = true }: RelatedCon
       const q = loadedQuery.value;
       const target = results.value[position - 1];
       if (disposed || !analytics || !q || !target || client.options.apiVersion === 'v1') return false;
-      void Promise.resolve(client.feedback.recommendation(
-        {
-          source_id: q.source.id,
-          ...(q.source.title ? { source_title: q.source.title } : {}),
-          ...(q.source.url ? { source_url: q.source.url } : {}),
-          target_id: target.id,
-          ...(target.title ? { target_title: target.title } : {}),
-          ...(target.url ? { target_url: target.url } : {}),
-          item_order: position,
-        },
-        q.handler ? { handler: q.handler } : {},
-      )).catch(() => undefined); // fire-and-forget: a failed beacon never breaks the page
+      void Promise.resolve(
+        client.feedback.recommendation(
+          {
+            source_id: q.source.id,
+            ...(q.source.title ? { source_title: q.source.title } : {}),
+            ...(q.source.url ? { source_url: q.source.url } : {}),
+            target_id: target.id,
+            ...(target.title ? { target_title: target.title } : {}),
+            ...(target.url ? { target_url: target.url } : {}),
+            item_order: position,
+          },
+          q.handler ? { handler: q.handler } : {},
+        ),
+      ).catch(() => undefined); // fire-and-forget: a failed beacon never breaks the page
       return true;
     },
     dispose() {

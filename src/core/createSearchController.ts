@@ -124,7 +124,8 @@ export function createSearchController(options: SearchControllerOptions): Search
   function set(next: Partial<SearchQuery>): void {
     const current = query.value;
     const merged = { ...current, ...next };
-    const resetsPage = next.page === undefined && (merged.q.trim() !== current.q || merged.sort.trim() !== current.sort || next.filters !== undefined);
+    const resetsPage =
+      next.page === undefined && (merged.q.trim() !== current.q || merged.sort.trim() !== current.sort || next.filters !== undefined);
     const candidate = normalize(resetsPage ? { ...merged, page: 1 } : merged);
     if (!sameQuery(candidate, current)) query.value = candidate;
   }

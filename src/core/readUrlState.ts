@@ -5,7 +5,8 @@ import type { SearchQuery } from './searchQuery.ts';
  * duplicates dropped), `page` (a positive integer, else 1) and `sort`.
  */
 export function readUrlState(url: URL | URLSearchParams | string): SearchQuery {
-  const params = url instanceof URLSearchParams ? url : typeof url === 'string' ? new URL(url, 'https://base.invalid/').searchParams : url.searchParams;
+  const params =
+    url instanceof URLSearchParams ? url : typeof url === 'string' ? new URL(url, 'https://base.invalid/').searchParams : url.searchParams;
   const page = Number(params.get('page'));
   return {
     q: (params.get('q') ?? '').trim(),

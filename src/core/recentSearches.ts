@@ -17,10 +17,7 @@ export interface RecentSearches {
  * missing, blocked (privacy modes, sandboxed iframes), full or holds garbage, the list is simply
  * empty and nothing throws. `getStorage` is called lazily (no `window` access at import time).
  */
-export function recentSearches(
-  key: string,
-  getStorage: () => Storage | undefined = () => globalThis.localStorage,
-): RecentSearches {
+export function recentSearches(key: string, getStorage: () => Storage | undefined = () => globalThis.localStorage): RecentSearches {
   function read(): string[] {
     try {
       const raw = getStorage()?.getItem(key);

@@ -1,9 +1,4 @@
-import type {
-  TroveErrorEvent,
-  TroveResultsEvent,
-  TroveSearchEvent,
-  TroveSelectEvent,
-} from './events.ts';
+import type { TroveErrorEvent, TroveResultsEvent, TroveSearchEvent, TroveSelectEvent } from './events.ts';
 
 /** Attributes every element takes (DESIGN.md §1.1); boolean attributes: present = on. */
 export interface TroveSharedAttributes {

@@ -66,8 +66,7 @@ export function resolveConfig(
   }
   if (problems.length) return { ok: false, problems };
 
-  const analytics =
-    attr('no-analytics') === null && (configured.analytics ?? script.analytics ?? true) !== false;
+  const analytics = attr('no-analytics') === null && (configured.analytics ?? script.analytics ?? true) !== false;
   return {
     ok: true,
     config: {

@@ -22,7 +22,7 @@ export function ActiveFilters({ filters, label, onRemove, onClear, onEmptied, te
     if (index < 0) return;
     focusAt.current = -1;
     const buttons = list.current?.querySelectorAll<HTMLButtonElement>('button.chip-remove');
-    if (buttons && buttons.length) buttons[Math.min(index, buttons.length - 1)].focus();
+    if (buttons?.length) buttons[Math.min(index, buttons.length - 1)].focus();
     else onEmptied?.();
   }, [filters]);
   if (filters.length === 0) return null;

@@ -23,7 +23,10 @@ export interface FacetGroupProps {
 export function FacetGroup({ name, heading, buckets, isActive, onToggle, visible = 6, formatCount, showMore, showLess }: FacetGroupProps) {
   const [expanded, setExpanded] = useState(false);
   const usable = buckets.filter(
-    (bucket) => bucket && (typeof bucket.value === 'string' ? bucket.value.trim() : Number.isFinite(bucket.value)) && typeof bucket.count === 'number',
+    (bucket) =>
+      bucket &&
+      (typeof bucket.value === 'string' ? bucket.value.trim() : Number.isFinite(bucket.value)) &&
+      typeof bucket.count === 'number',
   );
   if (usable.length === 0) return null;
   const collapsible = usable.length > visible + 1;

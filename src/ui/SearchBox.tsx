@@ -1,10 +1,6 @@
 import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import type { NavigationalSuggestion, TroveClient } from '../api/types.ts';
-import {
-  createAutocompleteController,
-  type AutocompleteController,
-  type AutocompleteHooks,
-} from '../core/createAutocompleteController.ts';
+import { createAutocompleteController, type AutocompleteController, type AutocompleteHooks } from '../core/createAutocompleteController.ts';
 import { matchShortcut } from '../core/matchShortcut.ts';
 import { recentSearches } from '../core/recentSearches.ts';
 import { routeSearch } from '../core/routeSearch.ts';
@@ -17,7 +13,6 @@ import { SearchBoxChips } from './SearchBoxChips.tsx';
 import { SearchBoxList } from './SearchBoxList.tsx';
 import { searchBoxMessages } from './searchBoxMessages.ts';
 import { translate, type Translate } from './translate.ts';
-
 
 export interface SearchBoxProps {
   client: TroveClient;
@@ -331,7 +326,10 @@ const isMac = () => /Mac|iPhone|iPad/.test(globalThis.navigator?.platform ?? '')
 
 /** The visible hint of the first shortcut: `/`, `⌘K` or `Ctrl K`. */
 function shortcutHint(shortcut: string | null | undefined, t: Translate): string {
-  const first = shortcut?.toLowerCase().split(/[\s,]+/).find((s) => s === '/' || s === 'mod+k');
+  const first = shortcut
+    ?.toLowerCase()
+    .split(/[\s,]+/)
+    .find((s) => s === '/' || s === 'mod+k');
   if (!first) return '';
   return first === '/' ? '/' : isMac() ? '⌘K' : `${t('keyCtrl')} K`;
 }

@@ -17,7 +17,13 @@ export function SearchBoxChips({ filters, label, t, onRemove }: SearchBoxChipsPr
         return (
           <li key={filter} part="chip" class="chip">
             <span class="chip-text">{text}</span>
-            <button type="button" part="chip-remove" class="chip-remove" aria-label={t('removeFilter', { filter: text })} onClick={() => onRemove(filter)}>
+            <button
+              type="button"
+              part="chip-remove"
+              class="chip-remove"
+              aria-label={t('removeFilter', { filter: text })}
+              onClick={() => onRemove(filter)}
+            >
               <svg viewBox="0 0 24 24" aria-hidden="true" focusable="false">
                 <path d="M7 7l10 10M17 7 7 17" />
               </svg>

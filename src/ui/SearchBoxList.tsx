@@ -35,12 +35,23 @@ export function SearchBoxList({ id, controller, expanded, optionId, locale, t, l
     <div ref={list} part="listbox" class="listbox" id={id} role="listbox" aria-label={t('listLabel')} hidden={!expanded}>
       {expanded
         ? controller.groups.value.map((group) => (
-            <div key={group.kind} part={`group group-${group.kind}`} class={`group group-${group.kind}`} role="group" aria-label={t(`group_${group.kind}`)}>
+            <div
+              key={group.kind}
+              part={`group group-${group.kind}`}
+              class={`group group-${group.kind}`}
+              role="group"
+              aria-label={t(`group_${group.kind}`)}
+            >
               <div part="group-label" class="group-label" aria-hidden="true">
                 {t(`group_${group.kind}`)}
               </div>
               {group.options.map((option) => (
-                <Option key={`${option.kind}:${option.index}`} option={option} {...{ controller, optionId, locale, t, label, query }} active={option.index === activeIndex} />
+                <Option
+                  key={`${option.kind}:${option.index}`}
+                  option={option}
+                  {...{ controller, optionId, locale, t, label, query }}
+                  active={option.index === activeIndex}
+                />
               ))}
             </div>
           ))
@@ -93,7 +104,12 @@ function Option({ option, active, controller, optionId, locale, t, label, query 
         </span>
       </>
     );
-    if (!href) return <div part={`option option-navigational${active ? ' option-active' : ''}`} {...common}>{body}</div>;
+    if (!href)
+      return (
+        <div part={`option option-navigational${active ? ' option-active' : ''}`} {...common}>
+          {body}
+        </div>
+      );
     return (
       <a
         part={`option option-navigational${active ? ' option-active' : ''}`}

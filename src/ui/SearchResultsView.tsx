@@ -12,7 +12,6 @@ import { ResultItem } from './ResultItem.tsx';
 import { SortSelect } from './SortSelect.tsx';
 import type { Translate } from './translate.ts';
 
-
 export const FACET_NAMES: readonly FacetName[] = ['categories', 'tags', 'authors', 'year'];
 
 export interface SearchResultsViewProps {
@@ -72,7 +71,13 @@ export function SearchResultsView({ controller, t, locale, apiVersion, sortOptio
   const countText = q ? t('count', { count: found, q }) : t('countFiltered', { count: found });
   const headingText = loading ? t('loading') : status === 'error' ? t('resultsLabel') : response ? countText : t('resultsLabel');
   const announcement =
-    status === 'error' ? t('error') : loading || !response ? '' : pages > 1 ? `${countText}. ${t('pageStatus', { page, pages })}` : countText;
+    status === 'error'
+      ? t('error')
+      : loading || !response
+        ? ''
+        : pages > 1
+          ? `${countText}. ${t('pageStatus', { page, pages })}`
+          : countText;
 
   const fieldOf = (name: FacetName) => facetFilterField(name, apiVersion);
   const groups = response?.facets && typeof response.facets === 'object' && status !== 'error' ? response.facets : null;
@@ -81,7 +86,9 @@ export function SearchResultsView({ controller, t, locale, apiVersion, sortOptio
         .map((name) => ({ name, buckets: (groups[name]?.buckets ?? []) as FacetBucket<string | number>[] }))
         .filter((group) => Array.isArray(group.buckets) && group.buckets.length > 0)
         // Years read best newest first; other groups keep the service's order (largest first).
-        .map((group) => (group.name === 'year' ? { ...group, buckets: [...group.buckets].sort((a, b) => Number(b.value) - Number(a.value)) } : group))
+        .map((group) =>
+          group.name === 'year' ? { ...group, buckets: [...group.buckets].sort((a, b) => Number(b.value) - Number(a.value)) } : group,
+        )
     : [];
   const spellingParts = spelling ? t('didYouMean', { suggestion: '\u0000' }).split('\u0000') : [];
 
@@ -152,13 +159,23 @@ export function SearchResultsView({ controller, t, locale, apiVersion, sortOptio
           {headingText}
         </h2>
         {apiVersion === 'v2' && (
-          <SortSelect options={sortOptions} value={sort} onChange={(value) => controller.setSort(value)} texts={{ label: t('sortLabel'), relevance: t('sortRelevance') }} />
+          <SortSelect
+            options={sortOptions}
+            value={sort}
+            onChange={(value) => controller.setSort(value)}
+            texts={{ label: t('sortLabel'), relevance: t('sortRelevance') }}
+          />
         )}
       </div>
       {spelling && !loading && (
         <p part="spelling" class="spelling">
           {spellingParts[0]}
-          <button type="button" part="spelling-suggestion" class="link-button spelling-suggestion" onClick={() => controller.search(spelling)}>
+          <button
+            type="button"
+            part="spelling-suggestion"
+            class="link-button spelling-suggestion"
+            onClick={() => controller.search(spelling)}
+          >
             {spelling}
           </button>
           {spellingParts.slice(1).join(spelling)}
@@ -204,7 +221,15 @@ export function SearchResultsView({ controller, t, locale, apiVersion, sortOptio
         )}
         <div part="main" class="main">
           {content}
-          {status !== 'error' && <Pagination page={page} pages={pages} onPage={goToPage} formatNumber={number} texts={{ nav: t('pagination'), previous: t('previous'), next: t('next'), page: (n) => t('pageLabel', { page: n }) }} />}
+          {status !== 'error' && (
+            <Pagination
+              page={page}
+              pages={pages}
+              onPage={goToPage}
+              formatNumber={number}
+              texts={{ nav: t('pagination'), previous: t('previous'), next: t('next'), page: (n) => t('pageLabel', { page: n }) }}
+            />
+          )}
         </div>
       </div>
     </div>

@@ -1,7 +1,6 @@
 import { parseFilter } from '../api/filter.ts';
 import type { Translate } from './translate.ts';
 
-
 /** Field names as written in either API version → the key of their label (`field_<key>`). */
 const ALIASES: Record<string, string> = { categories: 'category', authors: 'author', tag: 'tags' };
 

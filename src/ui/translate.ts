@@ -8,12 +8,7 @@ export type Messages = Record<string, string>;
 /** A bound `translate()`: a text of the catalogue in use, placeholders filled. */
 export type Translate = (key: string, vars?: Record<string, string | number>) => string;
 
-export function translate(
-  messages: Messages,
-  key: string,
-  vars: Record<string, string | number> = {},
-  locale?: string,
-): string {
+export function translate(messages: Messages, key: string, vars: Record<string, string | number> = {}, locale?: string): string {
   let template = messages[key];
   if (template === undefined && typeof vars.count === 'number') {
     const category = new Intl.PluralRules(locale).select(vars.count);

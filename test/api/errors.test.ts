@@ -28,7 +28,14 @@ describe('error mapping', () => {
     const error = await failure(() => envelope({ message: 'index offline' }, 500, 500));
     expect(error).toBeInstanceOf(ApiError);
     expect(error).toBeInstanceOf(TroveError);
-    expect(error).toMatchObject({ name: 'ApiError', status: 500, code: 500, payload: { message: 'index offline' }, method: 'GET', path: PATH });
+    expect(error).toMatchObject({
+      name: 'ApiError',
+      status: 500,
+      code: 500,
+      payload: { message: 'index offline' },
+      method: 'GET',
+      path: PATH,
+    });
     expect((error as Error).message).toContain('index offline');
     expectNamesRequestWithoutToken(error);
   });
@@ -108,7 +115,10 @@ describe('error mapping', () => {
   });
 
   it('maps index failures too, naming the POST', async () => {
-    const { client } = makeClient({}, recordingFetch(() => envelope('Body too large', 413, 413)));
+    const { client } = makeClient(
+      {},
+      recordingFetch(() => envelope('Body too large', 413, 413)),
+    );
     const error = await client.index([{ id: 1 }]).catch((e: unknown) => e);
     expect(error).toMatchObject({ name: 'ApiError', status: 413 });
     expect((error as Error).message).toContain('POST /api/v2/projects/demo/collections/blog/documents');

@@ -10,14 +10,23 @@ const V2 = 'https://search.example.com/api/v2/projects/demo/collections/blog';
 const feedbackOk = () => envelope(null);
 
 function clientWithoutCustomFetch(options = {}) {
-  return createClient({ baseUrl: 'https://search.example.com', project: 'demo', collection: 'blog', token: TOKEN, sessionId: 'sess-1', ...options });
+  return createClient({
+    baseUrl: 'https://search.example.com',
+    project: 'demo',
+    collection: 'blog',
+    token: TOKEN,
+    sessionId: 'sess-1',
+    ...options,
+  });
 }
 
 describe('feedback through fetch', () => {
   it('posts autocomplete feedback form-encoded to the handler-less path with the token in the query', async () => {
     const f = recordingFetch(feedbackOk);
     const { client } = makeClient({ userId: 'u1' }, f);
-    await expect(client.feedback.autocomplete({ query: 'rust lang', item_id: '42', item_order: 1, url: 'https://blog.example/p/42' })).resolves.toBe(true);
+    await expect(
+      client.feedback.autocomplete({ query: 'rust lang', item_id: '42', item_order: 1, url: 'https://blog.example/p/42' }),
+    ).resolves.toBe(true);
     const call = f.calls[0];
     expect(call.method).toBe('POST');
     expect(`${call.url.origin}${call.url.pathname}`).toBe(`${V2}/autocomplete/feedback/hits`);
@@ -37,7 +46,15 @@ describe('feedback through fetch', () => {
   it('posts recommendation feedback with the 1-based position, source and target', async () => {
     const f = recordingFetch(feedbackOk);
     const { client } = makeClient({}, f);
-    await client.feedback.recommendation({ source_id: 1, source_title: 'A', source_url: '/p/1', target_id: '2', target_title: 'B', target_url: '/p/2', item_order: 3 });
+    await client.feedback.recommendation({
+      source_id: 1,
+      source_title: 'A',
+      source_url: '/p/1',
+      target_id: '2',
+      target_title: 'B',
+      target_url: '/p/2',
+      item_order: 3,
+    });
     expect(f.calls[0].url.pathname).toBe('/api/v2/projects/demo/collections/blog/recommend/feedback/hits');
     expect(Object.fromEntries(new URLSearchParams(await f.calls[0].body))).toEqual({
       source_id: '1',
@@ -56,7 +73,10 @@ describe('feedback through fetch', () => {
     const { client } = makeClient({}, f);
     await client.feedback.autocomplete({ query: 'a', item_order: 1 }, { handler: 'titles' });
     await client.feedback.recommendation({ source_id: 1, target_id: 2, item_order: 1 }, { handler: 'similar' });
-    expect(f.calls.map((c) => c.url.pathname.split('/collections/blog')[1])).toEqual(['/autocomplete/titles/feedback/hits', '/recommend/similar/feedback/hits']);
+    expect(f.calls.map((c) => c.url.pathname.split('/collections/blog')[1])).toEqual([
+      '/autocomplete/titles/feedback/hits',
+      '/recommend/similar/feedback/hits',
+    ]);
   });
 
   it('uses the custom fetch even when sendBeacon exists', async () => {
@@ -70,9 +90,15 @@ describe('feedback through fetch', () => {
   });
 
   it('never rejects: a failed fetch, an HTTP error or bad input resolve false', async () => {
-    const failing = makeClient({}, recordingFetch(() => Promise.reject(new TypeError('fetch failed')))).client;
+    const failing = makeClient(
+      {},
+      recordingFetch(() => Promise.reject(new TypeError('fetch failed'))),
+    ).client;
     await expect(failing.feedback.autocomplete({ query: 'a', item_order: 1 })).resolves.toBe(false);
-    const erroring = makeClient({}, recordingFetch(() => envelope(null, 500, 500))).client;
+    const erroring = makeClient(
+      {},
+      recordingFetch(() => envelope(null, 500, 500)),
+    ).client;
     await expect(erroring.feedback.recommendation({ source_id: 1, target_id: 2, item_order: 1 })).resolves.toBe(false);
     const { client, fetch } = makeClient({}, recordingFetch(feedbackOk));
     await expect(client.feedback.autocomplete(undefined as never)).resolves.toBe(false);
@@ -103,7 +129,9 @@ describe('feedback through sendBeacon', () => {
     const [url, body] = sendBeacon.mock.calls[0];
     expect(url).toBe(`${V2}/autocomplete/feedback/hits?token=${TOKEN}`);
     expect(body).toBeInstanceOf(URLSearchParams); // sent as application/x-www-form-urlencoded
-    expect(new Request('https://x.example', { method: 'POST', body }).headers.get('content-type')).toMatch(/^application\/x-www-form-urlencoded/);
+    expect(new Request('https://x.example', { method: 'POST', body }).headers.get('content-type')).toMatch(
+      /^application\/x-www-form-urlencoded/,
+    );
     expect(String(body)).toBe('query=rust&item_id=7&item_order=2&url=%2Fp%2F7&session_id=sess-1');
     expect(globalFetch.calls).toHaveLength(0);
   });

@@ -16,9 +16,12 @@ describe('filter()', () => {
 });
 
 describe('parseFilter()', () => {
-  it.each(['News', 'say "hi"', 'C:\\path\\', '\\"', '"', '\\', '', 'a:b:"c"', 'Web dev', 'é 日本 🎉', 'line\nbreak'])('round-trips %j', (value) => {
-    expect(parseFilter(filter('category', value))).toEqual({ field: 'category', value });
-  });
+  it.each(['News', 'say "hi"', 'C:\\path\\', '\\"', '"', '\\', '', 'a:b:"c"', 'Web dev', 'é 日本 🎉', 'line\nbreak'])(
+    'round-trips %j',
+    (value) => {
+      expect(parseFilter(filter('category', value))).toEqual({ field: 'category', value });
+    },
+  );
 
   it('tolerates whitespace around the filter', () => {
     expect(parseFilter('  authors_sa:"Ada"\n')).toEqual({ field: 'authors_sa', value: 'Ada' });

@@ -18,12 +18,20 @@ describe('index()', () => {
   it('posts the v2 documents as given, as JSON, with the token in the query and resolves on response null', async () => {
     const f = recordingFetch(() => envelope(null));
     const { client } = makeClient({}, f);
-    await expect(client.index([{ ...post, id: 42 }, { id: 'post-abc', title: 'x', authors: ['Bo'] }])).resolves.toBeUndefined();
+    await expect(
+      client.index([
+        { ...post, id: 42 },
+        { id: 'post-abc', title: 'x', authors: ['Bo'] },
+      ]),
+    ).resolves.toBeUndefined();
     const call = f.calls[0];
     expect(call.method).toBe('POST');
     expect(call.query).toEqual([['token', TOKEN]]);
     expect(call.request.headers.get('content-type')).toBe('application/json');
-    expect(JSON.parse(await call.body)).toEqual([{ ...post, id: 42 }, { id: 'post-abc', title: 'x', authors: ['Bo'] }]);
+    expect(JSON.parse(await call.body)).toEqual([
+      { ...post, id: 42 },
+      { id: 'post-abc', title: 'x', authors: ['Bo'] },
+    ]);
   });
 
   it('sends numeric-looking string ids as numbers, other ids unchanged', async () => {
@@ -67,6 +75,10 @@ describe('toV1Document()', () => {
   });
 
   it('passes other fields unchanged and leaves out undefined ones', () => {
-    expect(toV1Document({ id: 'a-1', meta_sa: ['x'], constructor: 'c', title: undefined } as never)).toEqual({ id: 'a-1', meta_sa: ['x'], constructor: 'c' });
+    expect(toV1Document({ id: 'a-1', meta_sa: ['x'], constructor: 'c', title: undefined } as never)).toEqual({
+      id: 'a-1',
+      meta_sa: ['x'],
+      constructor: 'c',
+    });
   });
 });

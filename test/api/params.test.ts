@@ -86,7 +86,16 @@ describe('query parameters', () => {
   it('sends v2 autocomplete q, filter, limit, sort and user context', async () => {
     const { client, fetch } = makeClient();
     await client.autocomplete({ q: 'ru', filter: ['tags:"x"'], limit: 5, sort: 'date desc', ...context });
-    expect(fetch.calls[0].query.map(([k]) => k)).toEqual(['q', 'filter', 'limit', 'sort', 'session_id', 'user_ip', 'user_country', 'token']);
+    expect(fetch.calls[0].query.map(([k]) => k)).toEqual([
+      'q',
+      'filter',
+      'limit',
+      'sort',
+      'session_id',
+      'user_ip',
+      'user_country',
+      'token',
+    ]);
   });
 
   it('sends only q, user context and token for v1 autocomplete', async () => {
@@ -139,6 +148,8 @@ describe('query parameters', () => {
 
   it('throws when a required option is missing or the version is unknown', () => {
     expect(() => createClient({ baseUrl: '', project: 'p', collection: 'c', token: '' })).toThrow(/missing baseUrl, token/);
-    expect(() => createClient({ baseUrl: 'https://x', project: 'p', collection: 'c', token: 't', apiVersion: 'v3' as 'v2' })).toThrow(/apiVersion/);
+    expect(() => createClient({ baseUrl: 'https://x', project: 'p', collection: 'c', token: 't', apiVersion: 'v3' as 'v2' })).toThrow(
+      /apiVersion/,
+    );
   });
 });

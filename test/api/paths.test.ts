@@ -77,7 +77,11 @@ describe('request paths', () => {
   });
 
   it('keeps a path prefix of the base URL', async () => {
-    expect(await pathOf((c) => c.search({ q: 'x' }), { baseUrl: 'https://example.com/search-service/' })).toBe(`/search-service${V2}/search/default`);
-    expect(await pathOf((c) => c.search({ q: 'x' }), { baseUrl: 'https://example.com/search-service' })).toBe(`/search-service${V2}/search/default`);
+    expect(await pathOf((c) => c.search({ q: 'x' }), { baseUrl: 'https://example.com/search-service/' })).toBe(
+      `/search-service${V2}/search/default`,
+    );
+    expect(await pathOf((c) => c.search({ q: 'x' }), { baseUrl: 'https://example.com/search-service' })).toBe(
+      `/search-service${V2}/search/default`,
+    );
   });
 });

@@ -22,7 +22,9 @@ export function envelope(response: unknown, code = 200, status = 200, headers: R
   return new Response(JSON.stringify({ time: 3, code, response }), { status, headers: { 'content-type': 'application/json', ...headers } });
 }
 
-export function recordingFetch(respond: (request: Request, index: number) => Response | Promise<Response> = () => envelope(emptyResults)): RecordingFetch {
+export function recordingFetch(
+  respond: (request: Request, index: number) => Response | Promise<Response> = () => envelope(emptyResults),
+): RecordingFetch {
   const calls: Recorded[] = [];
   const f = (async (input: RequestInfo | URL, init?: RequestInit) => {
     const request = input instanceof Request ? input : new Request(input, init);

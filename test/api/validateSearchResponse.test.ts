@@ -3,7 +3,10 @@ import { safeUrl } from '../../src/api/safeUrl.ts';
 import { emptyResults, envelope, makeClient, recordingFetch } from './recordingFetch.ts';
 
 function clientAnswering(response: unknown) {
-  return makeClient({}, recordingFetch(() => envelope(response))).client;
+  return makeClient(
+    {},
+    recordingFetch(() => envelope(response)),
+  ).client;
 }
 
 describe('search and recommend records', () => {
@@ -24,7 +27,11 @@ describe('search and recommend records', () => {
   });
 
   it('drops records that are not objects or have no id, and turns numeric ids into strings', async () => {
-    const answer = await clientAnswering({ ...emptyResults, found_documents: 9, results: [null, 'x', 3, [], { title: 'no id' }, { id: '' }, { id: 12, title: 'T' }] }).search({ q: 'a' });
+    const answer = await clientAnswering({
+      ...emptyResults,
+      found_documents: 9,
+      results: [null, 'x', 3, [], { title: 'no id' }, { id: '' }, { id: 12, title: 'T' }],
+    }).search({ q: 'a' });
     expect(answer.found_documents).toBe(9);
     expect(answer.results).toEqual([{ id: '12', title: 'T', content: '', url: '', date: '' }]);
   });
@@ -62,14 +69,26 @@ describe('search and recommend records', () => {
         categories: { buckets: [{ value: 'News', count: 2 }, { value: 'X' }, { value: 5, count: 1 }, null] },
         tags: { buckets: 'x' },
         authors: { buckets: [] },
-        year: { buckets: [{ value: 2024, count: 2 }, { value: '2023', count: 1 }, { value: 'old', count: 1 }, { value: '', count: 1 }] },
+        year: {
+          buckets: [
+            { value: 2024, count: 2 },
+            { value: '2023', count: 1 },
+            { value: 'old', count: 1 },
+            { value: '', count: 1 },
+          ],
+        },
       },
     }).search({ q: 'b' });
     expect(b.facets).toEqual({
       count: 3,
       categories: { buckets: [{ value: 'News', count: 2 }] },
       authors: { buckets: [] },
-      year: { buckets: [{ value: 2024, count: 2 }, { value: 2023, count: 1 }] },
+      year: {
+        buckets: [
+          { value: 2024, count: 2 },
+          { value: 2023, count: 1 },
+        ],
+      },
     });
   });
 
@@ -83,7 +102,14 @@ describe('search and recommend records', () => {
 
 describe('autocomplete records', () => {
   it('keeps navigational and filter suggestions as typed records', async () => {
-    const nav = { suggestion_type: 'navigational', phrase: 'Rust in production', id: '42', url: '/p/42', date: '2024-01-01T00:00:00.000+0000', category: ['Eng'] };
+    const nav = {
+      suggestion_type: 'navigational',
+      phrase: 'Rust in production',
+      id: '42',
+      url: '/p/42',
+      date: '2024-01-01T00:00:00.000+0000',
+      category: ['Eng'],
+    };
     const fil = { suggestion_type: 'filter', phrase: 'Rust', filters: ['tags:"Rust"'] };
     const answer = await clientAnswering({ ...emptyResults, found_documents: 2, results: [nav, fil] }).autocomplete({ q: 'ru' });
     expect(answer.results).toEqual([nav, fil]);
@@ -113,16 +139,32 @@ describe('autocomplete records', () => {
 });
 
 describe('safeUrl()', () => {
-  it.each(['https://a.example/x', 'http://a.example', '/posts/1', 'posts/1', '?q=1', '#top', '//cdn.example/i.png', 'HTTPS://A.EXAMPLE', '/a:b'])('keeps %j', (url) => {
+  it.each([
+    'https://a.example/x',
+    'http://a.example',
+    '/posts/1',
+    'posts/1',
+    '?q=1',
+    '#top',
+    '//cdn.example/i.png',
+    'HTTPS://A.EXAMPLE',
+    '/a:b',
+  ])('keeps %j', (url) => {
     expect(safeUrl(url)).toBe(url);
   });
 
-  it.each(['javascript:alert(1)', ' javascript:alert(1)', 'java\nscript:alert(1)', 'JAVASCRIPT:x', 'data:text/html,x', 'vbscript:x', '\u0000javascript:x', 'mailto:a@b'])(
-    'rejects %j',
-    (url) => {
-      expect(safeUrl(url)).toBeUndefined();
-    },
-  );
+  it.each([
+    'javascript:alert(1)',
+    ' javascript:alert(1)',
+    'java\nscript:alert(1)',
+    'JAVASCRIPT:x',
+    'data:text/html,x',
+    'vbscript:x',
+    '\u0000javascript:x',
+    'mailto:a@b',
+  ])('rejects %j', (url) => {
+    expect(safeUrl(url)).toBeUndefined();
+  });
 
   it('rejects non-strings', () => {
     expect(safeUrl(null)).toBeUndefined();

@@ -21,8 +21,17 @@ const context = {
   layout: (page: { title: string; body: string }) => page.body,
 };
 
-const entry = (kind: string, params: Record<string, string>) => ({ time: new Date().toISOString(), kind, version: 'v2', handler: null, project: 'demo', collection: 'blog', params });
-const json = (value: unknown, status = 200) => new Response(JSON.stringify(value), { status, headers: { 'content-type': 'application/json' } });
+const entry = (kind: string, params: Record<string, string>) => ({
+  time: new Date().toISOString(),
+  kind,
+  version: 'v2',
+  handler: null,
+  project: 'demo',
+  collection: 'blog',
+  params,
+});
+const json = (value: unknown, status = 200) =>
+  new Response(JSON.stringify(value), { status, headers: { 'content-type': 'application/json' } });
 
 describe('renderAnalyticsPage', () => {
   it('gives the shell a title, its styles and a body with one module script', () => {
@@ -32,11 +41,15 @@ describe('renderAnalyticsPage', () => {
     expect(page.body.match(/<script type="module">/g)).toHaveLength(1);
     expect(page.body).toContain('"feedbackUrl":"http://svc.test/_trove/feedback"');
     expect(page.body).toContain('function summarizeFeedback');
-    expect(page.body).toContain('startAnalytics(document.getElementById(\'trove-analytics\')');
+    expect(page.body).toContain("startAnalytics(document.getElementById('trove-analytics')");
   });
 
   it('cannot be broken out of by a hostile token or collection', () => {
-    const page = renderAnalyticsPage({ ...context, token: '</script><script>alert(1)</script>', collection: '"><img src=x onerror=alert(2)>' }) as { body: string };
+    const page = renderAnalyticsPage({
+      ...context,
+      token: '</script><script>alert(1)</script>',
+      collection: '"><img src=x onerror=alert(2)>',
+    }) as { body: string };
     expect(page.body).not.toContain('<script>alert(1)');
     expect(page.body).not.toContain('<img src=x');
     expect(page.body.match(/<\/script>/g)).toHaveLength(1);
@@ -53,7 +66,14 @@ describe('startAnalytics', () => {
     const page = renderAnalyticsPage(context) as { body: string };
     document.body.innerHTML = page.body.replace(/<script[\s\S]*<\/script>/, ''); // the test starts the client itself
     const root = document.getElementById('trove-analytics')!;
-    stop = startAnalytics(root, { feedbackUrl: `${base}/_trove/feedback`, apiBase: `${base}/`, token: 'dev-token', project: 'demo', collection: 'blog', titles: { '12': 'Twelve from the corpus' } });
+    stop = startAnalytics(root, {
+      feedbackUrl: `${base}/_trove/feedback`,
+      apiBase: `${base}/`,
+      token: 'dev-token',
+      project: 'demo',
+      collection: 'blog',
+      titles: { '12': 'Twelve from the corpus' },
+    });
     return { root, part: (name: string) => root.querySelector<HTMLElement>(`[data-part="${name}"]`)! };
   }
 
@@ -65,7 +85,12 @@ describe('startAnalytics', () => {
       const url = new URL(String(input));
       if (url.pathname === '/_trove/feedback') return feedbackStatus === 200 ? json(log) : json({ error: 'x' }, feedbackStatus);
       if (url.pathname.endsWith('/autocomplete/')) {
-        return envelope({ found_documents: 1, results: [{ suggestion_type: 'filter', phrase: 'Gardening', filters: ['category:"Gardening"'] }], facets: null, spelling: null });
+        return envelope({
+          found_documents: 1,
+          results: [{ suggestion_type: 'filter', phrase: 'Gardening', filters: ['category:"Gardening"'] }],
+          facets: null,
+          spelling: null,
+        });
       }
       return json({}, 404);
     });
@@ -90,7 +115,13 @@ describe('startAnalytics', () => {
   it('draws the counts by position, the posts and the filters from the log', async () => {
     log = [
       entry('autocomplete', { query: 'ga', item_order: '2', item_id: '12', url: '/posts/12/twelve' }),
-      entry('recommendation', { source_id: '1', target_id: '40', target_title: '<img src=x onerror=alert(1)>', target_url: 'javascript:alert(1)', item_order: '3' }),
+      entry('recommendation', {
+        source_id: '1',
+        target_id: '40',
+        target_title: '<img src=x onerror=alert(1)>',
+        target_url: 'javascript:alert(1)',
+        item_order: '3',
+      }),
       entry('autocomplete', { query: 'ga', item_order: '1' }),
     ];
     const { part } = mount();

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { createRetryingFetch } from '../../src/cli/createRetryingFetch.ts';
 import { fakeFetch, networkError, ok, status } from './fakeFetch.ts';
 
-const post = (f: typeof fetch, signal?: AbortSignal) => f('http://svc.test/documents', { method: 'POST', body: '[{"id":1}]', headers: { 'content-type': 'application/json' }, signal });
+const post = (f: typeof fetch, signal?: AbortSignal) =>
+  f('http://svc.test/documents', { method: 'POST', body: '[{"id":1}]', headers: { 'content-type': 'application/json' }, signal });
 
 describe('createRetryingFetch', () => {
   it('retries a POST after network errors and 5xx answers, sending the same body each time', async () => {
@@ -40,7 +41,9 @@ describe('createRetryingFetch', () => {
       const signal = init?.signal ?? (_input instanceof Request ? _input.signal : undefined);
       return new Promise<Response>((_resolve, reject) => signal?.addEventListener('abort', () => reject(signal.reason)));
     }) as typeof fetch;
-    await expect(post(createRetryingFetch(hanging, { delay: () => 0, limit: 1, attemptTimeout: 20 }))).rejects.toThrow('no answer within 0.02 s, 2 attempts');
+    await expect(post(createRetryingFetch(hanging, { delay: () => 0, limit: 1, attemptTimeout: 20 }))).rejects.toThrow(
+      'no answer within 0.02 s, 2 attempts',
+    );
     expect(calls).toBe(2);
   });
 

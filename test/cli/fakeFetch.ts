@@ -37,7 +37,10 @@ export function fakeFetch(answers: Answer[] = [], fallback?: Answer) {
     const text = request.method === 'GET' || request.method === 'HEAD' ? '' : await request.text();
     const recorded: Recorded = { method: request.method, url: new URL(request.url), body: text === '' ? undefined : JSON.parse(text) };
     requests.push(recorded);
-    let answer = queue.length > 0 ? queue.shift()! : (fallback ?? (request.method === 'POST' ? ok() : new Error(`unexpected ${request.method} ${request.url}`)));
+    let answer =
+      queue.length > 0
+        ? queue.shift()!
+        : (fallback ?? (request.method === 'POST' ? ok() : new Error(`unexpected ${request.method} ${request.url}`)));
     if (typeof answer === 'function') answer = answer(recorded);
     if (answer instanceof Error) throw answer;
     return answer.clone();
@@ -47,7 +50,21 @@ export function fakeFetch(answers: Answer[] = [], fallback?: Answer) {
 
 /** Output streams that keep what was written. */
 export function memoryIo(env: Record<string, string | undefined> = {}) {
-  const out = { text: '', write(chunk: string) { out.text += chunk; return true; }, isTTY: false };
-  const err = { text: '', write(chunk: string) { err.text += chunk; return true; }, isTTY: false };
+  const out = {
+    text: '',
+    write(chunk: string) {
+      out.text += chunk;
+      return true;
+    },
+    isTTY: false,
+  };
+  const err = {
+    text: '',
+    write(chunk: string) {
+      err.text += chunk;
+      return true;
+    },
+    isTTY: false,
+  };
   return { stdout: out, stderr: err, env };
 }

@@ -36,7 +36,11 @@ describe('parseInput: RSS 2.0', () => {
   });
 
   it('keeps a numeric guid as the id and resolves a relative link against the channel link', () => {
-    expect(nets!.document).toMatchObject({ id: 2041, url: 'https://harbour.example.org/2024/02/mending-nets', content: 'Knots & patience.' });
+    expect(nets!.document).toMatchObject({
+      id: 2041,
+      url: 'https://harbour.example.org/2024/02/mending-nets',
+      content: 'Knots & patience.',
+    });
   });
 
   it('takes the image enclosure, not the audio one, and the name from an RSS author', () => {
@@ -45,7 +49,10 @@ describe('parseInput: RSS 2.0', () => {
   });
 
   it('reads Media RSS under any prefix, derives the id from the link without a guid, and warns about a bad date', () => {
-    expect(gulls!.document).toMatchObject({ id: stableId('https://harbour.example.org/2024/01/gulls'), image: 'https://cdn.example.org/gulls.webp' });
+    expect(gulls!.document).toMatchObject({
+      id: stableId('https://harbour.example.org/2024/01/gulls'),
+      image: 'https://cdn.example.org/gulls.webp',
+    });
     expect(gulls!.document!.date).toBeUndefined();
     expect(gulls!.warnings).toEqual(['date "not a date" is not a date; left out']);
   });
@@ -55,7 +62,9 @@ describe('parseInput: RSS 2.0', () => {
   });
 
   it('reads unescaped HTML inside a description', () => {
-    const [doc] = docs(`<rss version="2.0"><channel><item><title>T</title><guid>1</guid><description>Hello <b>bold</b> <img src="https://x.example/i.png"/> world</description></item></channel></rss>`);
+    const [doc] = docs(
+      `<rss version="2.0"><channel><item><title>T</title><guid>1</guid><description>Hello <b>bold</b> <img src="https://x.example/i.png"/> world</description></item></channel></rss>`,
+    );
     expect(doc).toMatchObject({ content: 'Hello bold world', image: 'https://x.example/i.png' });
   });
 
@@ -65,7 +74,10 @@ describe('parseInput: RSS 2.0', () => {
       'x',
     ).items;
     expect(item!.document).toEqual({ id: stableId('g'), title: '<img src=x onerror=alert(1)>', content: 'text' });
-    expect(item!.warnings).toEqual(['link "javascript:alert(1)" is not an http(s) URL; not used', 'image "javascript:alert(2)" is not an http(s) URL; left out']);
+    expect(item!.warnings).toEqual([
+      'link "javascript:alert(1)" is not an http(s) URL; not used',
+      'image "javascript:alert(2)" is not an http(s) URL; left out',
+    ]);
   });
 
   it('reads an RSS 1.0 (RDF) feed', () => {
@@ -114,7 +126,11 @@ describe('parseInput: Atom', () => {
   });
 
   it('falls back to the summary and a media thumbnail, and keeps a numeric id', () => {
-    expect(glue).toMatchObject({ id: 7, content: 'Hide glue for repairs, PVA for speed.', image: 'https://workshop.example.net/img/glue.jpg' });
+    expect(glue).toMatchObject({
+      id: 7,
+      content: 'Hide glue for repairs, PVA for speed.',
+      image: 'https://workshop.example.net/img/glue.jpg',
+    });
   });
 });
 
@@ -137,7 +153,12 @@ describe('parseInput: JSON Feed 1.1', () => {
   });
 
   it('reads content_text, a 1.0 author, a numeric id and a relative url', () => {
-    expect(grafting!.document).toMatchObject({ id: 88, content: 'Whip and tongue.', url: 'https://orchard.example.com/grafting', author: ['Old Style Author'] });
+    expect(grafting!.document).toMatchObject({
+      id: 88,
+      content: 'Whip and tongue.',
+      url: 'https://orchard.example.com/grafting',
+      author: ['Old Style Author'],
+    });
   });
 
   it('falls back to summary, external_url, an image attachment and the feed authors', () => {
@@ -178,7 +199,10 @@ describe('parseInput: JSON documents', () => {
   });
 
   it('skips documents of the wrong shape with a reason naming the field', () => {
-    expect(byPosition(5)).toMatchObject({ label: 'document 5 "Bad tags"', skipped: 'field "category" must be a list of strings, not [1,2]' });
+    expect(byPosition(5)).toMatchObject({
+      label: 'document 5 "Bad tags"',
+      skipped: 'field "category" must be a list of strings, not [1,2]',
+    });
     expect(byPosition(6)).toMatchObject({ label: 'document 6 (id 6)', skipped: 'has no title and no content' });
     expect(byPosition(7).skipped).toBe('id 7.5 is not a non-negative whole number');
     expect(byPosition(8)).toMatchObject({ label: 'document 8', skipped: 'is not an object (got string)' });
@@ -193,7 +217,11 @@ describe('parseInput: JSON documents', () => {
   it('reads NDJSON line by line, naming lines', () => {
     const nd = parseInput(fixture('documents.ndjson'), 'documents.ndjson');
     expect(nd.format).toBe('ndjson');
-    expect(nd.items.map((i) => i.document ?? i.label)).toEqual([{ id: 11, title: 'Line one' }, { id: 12, content: 'Line three' }, 'line 4 (id 13)']);
+    expect(nd.items.map((i) => i.document ?? i.label)).toEqual([
+      { id: 11, title: 'Line one' },
+      { id: 12, content: 'Line three' },
+      'line 4 (id 13)',
+    ]);
   });
 
   it('reads a single JSON object as one document', () => {
@@ -215,16 +243,24 @@ describe('parseInput: detection and bad input', () => {
 
   it('reports invalid JSON and the NDJSON line that is not JSON', () => {
     expect(() => parseInput('[{"id": 1,}]', 'docs.json')).toThrow(/^docs\.json is not valid JSON: /);
-    expect(() => parseInput('{"id": 1, "title": "a"}\n{"id": 2, oops}\n', 'docs.ndjson')).toThrow(/^docs\.ndjson: line 2 is not valid JSON: /);
+    expect(() => parseInput('{"id": 1, "title": "a"}\n{"id": 2, oops}\n', 'docs.ndjson')).toThrow(
+      /^docs\.ndjson: line 2 is not valid JSON: /,
+    );
     expect(() => parseInput('{\n  "id": 1,\n  oops\n}', 'doc.json')).toThrow(/^doc\.json is not valid JSON: /);
   });
 
   it('refuses an HTML page, other XML, unknown text and empty input with a clear message', () => {
     expect(() => parseInput('<!DOCTYPE html><html><body>hi</body></html>', 'https://blog.example/')).toThrow(/is an HTML page, not a feed/);
-    expect(() => parseInput('<?xml version="1.0"?><svg></svg>', 'x.xml')).toThrow('x.xml is XML with root <svg>, not an RSS 2.0 or Atom feed');
-    expect(() => parseInput('title,content\na,b', 'x.csv')).toThrow('x.csv is not a JSON array, NDJSON, RSS, Atom or JSON Feed (it starts with "title,content a,b")');
+    expect(() => parseInput('<?xml version="1.0"?><svg></svg>', 'x.xml')).toThrow(
+      'x.xml is XML with root <svg>, not an RSS 2.0 or Atom feed',
+    );
+    expect(() => parseInput('title,content\na,b', 'x.csv')).toThrow(
+      'x.csv is not a JSON array, NDJSON, RSS, Atom or JSON Feed (it starts with "title,content a,b")',
+    );
     expect(() => parseInput('  \n', 'x')).toThrow('x is empty');
-    expect(() => parseInput('{"version": "https://jsonfeed.org/version/1.1"}', 'f.json')).toThrow('f.json is a JSON Feed without an "items" list');
+    expect(() => parseInput('{"version": "https://jsonfeed.org/version/1.1"}', 'f.json')).toThrow(
+      'f.json is a JSON Feed without an "items" list',
+    );
   });
 
   it('does not expand entities declared in a DOCTYPE', () => {
@@ -242,6 +278,8 @@ describe('collectDocuments', () => {
     </channel></rss>`;
     const collected = collectDocuments(parseInput(feed, 'f').items);
     expect(collected.documents.map((d) => d.title)).toEqual(['One']);
-    expect(collected.skipped).toEqual([{ label: 'item 2 "One again"', reason: `has the same id ${stableId('https://x.example/1')} as item 1 "One"` }]);
+    expect(collected.skipped).toEqual([
+      { label: 'item 2 "One again"', reason: `has the same id ${stableId('https://x.example/1')} as item 1 "One"` },
+    ]);
   });
 });

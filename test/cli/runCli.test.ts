@@ -129,7 +129,9 @@ describe('trove index: retries', () => {
     const { code, stderr } = await run(['index', 'documents.ndjson', ...target], net);
     expect(code).toBe(1);
     expect(net.requests).toHaveLength(5); // 1 + 4 retries
-    expect(stderr).toMatch(/Failed 2 documents:\n {2}batch 1 of 1 \(documents 1–2: line 1 "Line one" … line 3 \(id 12\)\): Service answered 503 "failed": POST \/api\/v2\/projects\/demo\/collections\/notes\/documents\n/);
+    expect(stderr).toMatch(
+      /Failed 2 documents:\n {2}batch 1 of 1 \(documents 1–2: line 1 "Line one" … line 3 \(id 12\)\): Service answered 503 "failed": POST \/api\/v2\/projects\/demo\/collections\/notes\/documents\n/,
+    );
   });
 
   it('stops after a batch fails for good and reports the batches not sent', async () => {
@@ -138,7 +140,9 @@ describe('trove index: retries', () => {
     expect(code).toBe(1);
     expect(net.requests).toHaveLength(6);
     expect(stderr).toContain('Indexed 2 of 5 documents');
-    expect(stderr).toMatch(/batch 2 of 3 .*: No answer from the service: POST \/api\/v2\/projects\/demo\/collections\/notes\/documents \(fetch failed: connect ECONNREFUSED/);
+    expect(stderr).toMatch(
+      /batch 2 of 3 .*: No answer from the service: POST \/api\/v2\/projects\/demo\/collections\/notes\/documents \(fetch failed: connect ECONNREFUSED/,
+    );
     expect(stderr).toContain('batch 3 of 3 (document 5: item 5 "Post 5"): not sent: stopped after batch 2 failed');
   });
 
@@ -272,7 +276,9 @@ describe('trove: arguments', () => {
 
   it('refuses an unknown option, a bad batch size, a bad API version and a bad base URL', async () => {
     expect((await run(['index', 'x', '--batchsize', '3'])).stderr).toMatch(/^trove: Unknown option '--batchsize'/);
-    expect((await run(['index', 'x', ...target, '--batch', '0'])).stderr).toBe('trove: --batch must be a whole number from 1 to 10000, not "0".\n');
+    expect((await run(['index', 'x', ...target, '--batch', '0'])).stderr).toBe(
+      'trove: --batch must be a whole number from 1 to 10000, not "0".\n',
+    );
     expect((await run(['index', 'x', ...target, '--batch', '2.5'])).code).toBe(2);
     expect((await run(['index', 'x', ...target, '--api-version', 'v3'])).stderr).toBe('trove: --api-version must be v1 or v2, not "v3".\n');
     const badUrl = ['--base-url', 'ftp://x', '--project', 'p', '--collection', 'c', '--token', 't'];
@@ -280,7 +286,10 @@ describe('trove: arguments', () => {
   });
 
   it('refuses an unknown command and a missing input', async () => {
-    expect(await run(['search', 'x'])).toMatchObject({ code: 2, stderr: 'trove: Unknown command "search"; the command is "trove index <file | url>".\n' });
+    expect(await run(['search', 'x'])).toMatchObject({
+      code: 2,
+      stderr: 'trove: Unknown command "search"; the command is "trove index <file | url>".\n',
+    });
     expect(await run(['index'])).toMatchObject({ code: 2, stderr: 'trove: Missing input: trove index <file | url | ->\n' });
   });
 

@@ -11,7 +11,12 @@ const ac = (params: Record<string, string>, extra: Record<string, unknown> = {})
   params,
   ...extra,
 });
-const rec = (params: Record<string, string>, extra: Record<string, unknown> = {}) => ({ ...ac({}), kind: 'recommendation', params, ...extra });
+const rec = (params: Record<string, string>, extra: Record<string, unknown> = {}) => ({
+  ...ac({}),
+  kind: 'recommendation',
+  params,
+  ...extra,
+});
 
 describe('summarizeFeedback', () => {
   it('counts suggestion and related-post clicks by their 1-based position', () => {
@@ -73,16 +78,22 @@ describe('summarizeFeedback', () => {
   });
 
   it('keeps only the project and collection of the page', () => {
-    const s = summarizeFeedback([ac({ query: 'a', item_order: '1', item_id: '1' }), ac({ query: 'a', item_order: '1', item_id: '1' }, { collection: 'other' })], {
-      project: 'demo',
-      collection: 'blog',
-    });
+    const s = summarizeFeedback(
+      [ac({ query: 'a', item_order: '1', item_id: '1' }), ac({ query: 'a', item_order: '1', item_id: '1' }, { collection: 'other' })],
+      {
+        project: 'demo',
+        collection: 'blog',
+      },
+    );
     expect(s.total).toBe(1);
   });
 
   it('lists the latest clicks newest first', () => {
     const s = summarizeFeedback(
-      [ac({ query: 'ga', item_order: '2', item_id: '4' }, { time: 't1' }), rec({ source_id: '4', source_title: 'Four', target_id: '5', target_title: 'Five', item_order: '1' }, { time: 't2' })],
+      [
+        ac({ query: 'ga', item_order: '2', item_id: '4' }, { time: 't1' }),
+        rec({ source_id: '4', source_title: 'Four', target_id: '5', target_title: 'Five', item_order: '1' }, { time: 't2' }),
+      ],
       { titles: { '4': 'Growing garlic' } },
     );
     expect(s.latest).toEqual([
@@ -99,7 +110,13 @@ describe('summarizeFeedback', () => {
       { kind: 'other', params: {} },
       { kind: 'autocomplete' },
       ac({ query: 'q', item_order: '0', item_id: '3', url: 'javascript:alert(1)' }),
-      rec({ source_id: '1', target_id: '2', item_order: 'first', target_url: '//evil.example/x', target_title: '<img src=x onerror=alert(1)>' }),
+      rec({
+        source_id: '1',
+        target_id: '2',
+        item_order: 'first',
+        target_url: '//evil.example/x',
+        target_title: '<img src=x onerror=alert(1)>',
+      }),
     ]);
     expect(s.total).toBe(2);
     expect(s.autocompleteByPosition.every((n) => n === 0)).toBe(true);

@@ -23,7 +23,10 @@ export interface FakeFetch {
 }
 
 export function fakeFetch(
-  options: { autoRespond?: (url: URL) => unknown[] | undefined; /** A server that answers even aborted requests. */ ignoreAbort?: boolean } = {},
+  options: {
+    autoRespond?: (url: URL) => unknown[] | undefined /** A server that answers even aborted requests. */;
+    ignoreAbort?: boolean;
+  } = {},
 ): FakeFetch {
   const requests: FakeRequest[] = [];
   const fetchImpl = (async (input: RequestInfo | URL, init?: RequestInit) => {
@@ -39,7 +42,10 @@ export function fakeFetch(
         aborted: false,
         respond(answer) {
           if (Array.isArray(answer)) resolve(envelope({ found_documents: answer.length, results: answer, facets: null, spelling: null }));
-          else resolve(new Response(JSON.stringify(answer.body ?? { time: 1, code: answer.status, response: 'failed' }), { status: answer.status }));
+          else
+            resolve(
+              new Response(JSON.stringify(answer.body ?? { time: 1, code: answer.status, response: 'failed' }), { status: answer.status }),
+            );
         },
       };
       requests.push(entry);

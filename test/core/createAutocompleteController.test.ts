@@ -6,7 +6,6 @@ import { recentSearches } from '../../src/core/recentSearches.ts';
 import { chip, fakeFetch, nav } from './autocompleteFakeFetch.ts';
 import { memoryStorage } from '../memoryStorage.ts';
 
-
 type SetupOptions = { apiVersion?: ApiVersion; ignoreAbort?: boolean; autoRespond?: (url: URL) => unknown[] | undefined };
 
 function setup(opts: SetupOptions & Partial<AutocompleteControllerOptions> = {}) {
@@ -288,7 +287,10 @@ describe('createAutocompleteController: keyboard model', () => {
 
 describe('createAutocompleteController: choosing and feedback', () => {
   async function withList(extra: Parameters<typeof setup>[0] = {}) {
-    const t = setup({ autoRespond: () => [nav('7', 'Rust ownership'), chip('category', 'Rust Lang', '/category/rust'), chip('tags', 'rust')], ...extra });
+    const t = setup({
+      autoRespond: () => [nav('7', 'Rust ownership'), chip('category', 'Rust Lang', '/category/rust'), chip('tags', 'rust')],
+      ...extra,
+    });
     t.controller.input('async ru');
     await settle();
     return t;
@@ -300,7 +302,13 @@ describe('createAutocompleteController: choosing and feedback', () => {
     await settle(0);
     const [sent] = net.feedback();
     expect(sent.path).toBe('/api/v2/projects/demo/collections/blog/autocomplete/feedback/hits');
-    expect(Object.fromEntries(sent.params)).toEqual({ query: 'async ru', item_id: '7', item_order: '1', url: '/posts/7/post-7', session_id: 'sess-1' });
+    expect(Object.fromEntries(sent.params)).toEqual({
+      query: 'async ru',
+      item_id: '7',
+      item_order: '1',
+      url: '/posts/7/post-7',
+      session_id: 'sess-1',
+    });
     expect(hooks.onSelect).toHaveBeenCalledWith({ suggestion: expect.objectContaining({ id: '7' }), position: 1, query: 'async ru' });
     expect(hooks.onNavigate).toHaveBeenCalledWith('/posts/7/post-7', expect.anything());
   });
@@ -309,7 +317,12 @@ describe('createAutocompleteController: choosing and feedback', () => {
     const { controller, net } = await withList();
     controller.choose(1);
     await settle(0);
-    expect(Object.fromEntries(net.feedback()[0].params)).toEqual({ query: 'async ru', item_order: '2', url: '/category/rust', session_id: 'sess-1' });
+    expect(Object.fromEntries(net.feedback()[0].params)).toEqual({
+      query: 'async ru',
+      item_order: '2',
+      url: '/category/rust',
+      session_id: 'sess-1',
+    });
     controller.input('async ru');
     await settle();
     controller.choose(2);

@@ -129,7 +129,9 @@ describe('createRelatedController', () => {
   });
 
   it('hides instead of throwing when the answer is malformed', async () => {
-    const { controller } = setup(() => new Response('{"time":1,"code":200,"response":{"results":"nope"}}', { headers: { 'content-type': 'application/json' } }));
+    const { controller } = setup(
+      () => new Response('{"time":1,"code":200,"response":{"results":"nope"}}', { headers: { 'content-type': 'application/json' } }),
+    );
     controller.setNear(true);
     controller.setQuery(query());
     await vi.waitFor(() => expect(controller.hidden.value).toBe(true));

@@ -14,7 +14,8 @@ function fakeFetch(ignoreAbort = false) {
       requests.push({
         url: new URL(request.url),
         signal,
-        respond: (body, status = 200) => resolve(new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } })),
+        respond: (body, status = 200) =>
+          resolve(new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } })),
         fail: (error) => reject(error),
       });
     });

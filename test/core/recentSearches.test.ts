@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest';
 import { recentSearches } from '../../src/core/recentSearches.ts';
 import { memoryStorage } from '../memoryStorage.ts';
 
-
 describe('recentSearches', () => {
   it('keeps at most 5, newest first, and moves a repeated search up regardless of case', () => {
     const storage = memoryStorage();
@@ -40,7 +39,13 @@ describe('recentSearches', () => {
         throw new Error('SecurityError');
       },
     } as unknown as Storage;
-    for (const get of [() => undefined, () => throwing, () => { throw new Error('denied'); }]) {
+    for (const get of [
+      () => undefined,
+      () => throwing,
+      () => {
+        throw new Error('denied');
+      },
+    ]) {
       const recent = recentSearches('k', get);
       expect(recent.add('a')).toEqual([]);
       expect(recent.list()).toEqual([]);

@@ -72,4 +72,3 @@ export function fakeNetwork(answer: (seen: Seen) => Response | Promise<Response>
   const feedback = () => seen.filter((s) => /\/feedback\/hits$/.test(s.path));
   return { fetch: fetch as typeof globalThis.fetch, sendBeacon, seen, recommends, feedback };
 }
-

@@ -160,7 +160,12 @@ describe('readUrlState and writeUrlState', () => {
   });
 
   it('leaves out the defaults', () => {
-    const url = writeUrlState('https://blog.example/search?q=x&page=4&sort=date+asc&filter=a:"b"', { q: '', filters: [], page: 1, sort: '' });
+    const url = writeUrlState('https://blog.example/search?q=x&page=4&sort=date+asc&filter=a:"b"', {
+      q: '',
+      filters: [],
+      page: 1,
+      sort: '',
+    });
     expect(url.search).toBe('');
   });
 

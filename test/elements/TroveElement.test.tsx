@@ -108,10 +108,14 @@ describe('TroveElement', () => {
   it('emits bubbling, composed events that report cancellation', () => {
     const el = mount(settings);
     const seen: Event[] = [];
-    document.addEventListener('trove-search', (event) => {
-      seen.push(event);
-      event.preventDefault();
-    }, { once: true });
+    document.addEventListener(
+      'trove-search',
+      (event) => {
+        seen.push(event);
+        event.preventDefault();
+      },
+      { once: true },
+    );
     expect(el.emit('trove-search', { q: 'x', filters: [] }, { cancelable: true })).toBe(false);
     expect(seen[0]).toMatchObject({ bubbles: true, composed: true, detail: { q: 'x', filters: [] } });
     expect(el.emit('trove-search', { q: 'y', filters: [] })).toBe(true);

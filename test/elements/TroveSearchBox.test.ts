@@ -35,7 +35,8 @@ function mount(attrs = '', answer: (url: URL) => unknown[] | undefined = () => [
     input().value = text;
     input().dispatchEvent(new InputEvent('input', { bubbles: true }));
   }
-  const key = (k: string, init: KeyboardEventInit = {}) => input().dispatchEvent(new KeyboardEvent('keydown', { key: k, bubbles: true, cancelable: true, ...init }));
+  const key = (k: string, init: KeyboardEventInit = {}) =>
+    input().dispatchEvent(new KeyboardEvent('keydown', { key: k, bubbles: true, cancelable: true, ...init }));
   return { el, root, net, beacons, assign, input, options, events, type, key };
 }
 

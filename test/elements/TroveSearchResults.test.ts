@@ -17,7 +17,13 @@ const page = (found: number) => ({
     code: 200,
     response: {
       found_documents: found,
-      results: Array.from({ length: Math.min(found, 2) }, (_, i) => ({ id: String(i + 1), title: `Post ${i + 1}`, content: 'About rust.', url: `/p/${i + 1}`, date: '2024-01-02T00:00:00.000+0000' })),
+      results: Array.from({ length: Math.min(found, 2) }, (_, i) => ({
+        id: String(i + 1),
+        title: `Post ${i + 1}`,
+        content: 'About rust.',
+        url: `/p/${i + 1}`,
+        date: '2024-01-02T00:00:00.000+0000',
+      })),
       facets: { categories: { buckets: [{ value: 'News', count: 3 }] } },
       spelling: null,
     },

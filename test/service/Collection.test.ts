@@ -12,12 +12,52 @@ function collectionOf(docs: object[]): Collection {
 const f = (raw: string) => parseFilter(raw, 'v2');
 
 const corpus = [
-  { id: 1, title: 'Shipping a Rust CLI', content: 'Notes on clap and error messages.', tags: ['Rust', 'Tooling'], category: ['Programming'], authors: ['Ann'], date: '2020-03-01T00:00:00Z' },
-  { id: 2, title: 'Baking sourdough bread', content: 'Flour, water, salt and patience. Rust coloured crust.', tags: ['Baking', 'Bread'], category: ['Cooking'], authors: ['Bo'], date: '2021-06-01T00:00:00Z' },
-  { id: 3, title: 'Photography at night', content: 'Long exposures of the city.', tags: ['Night', 'Gear'], category: ['Photography', 'Guides'], authors: ['Ann', 'Cy'], date: '2019-01-15T00:00:00Z' },
-  { id: 4, title: 'A Rust web server', content: 'Async rust, photographs of benchmarks.', tags: ['Rust', 'Performance'], category: ['Programming', 'Guides'], authors: ['Cy'], date: '2021-01-01T00:00:00Z' },
+  {
+    id: 1,
+    title: 'Shipping a Rust CLI',
+    content: 'Notes on clap and error messages.',
+    tags: ['Rust', 'Tooling'],
+    category: ['Programming'],
+    authors: ['Ann'],
+    date: '2020-03-01T00:00:00Z',
+  },
+  {
+    id: 2,
+    title: 'Baking sourdough bread',
+    content: 'Flour, water, salt and patience. Rust coloured crust.',
+    tags: ['Baking', 'Bread'],
+    category: ['Cooking'],
+    authors: ['Bo'],
+    date: '2021-06-01T00:00:00Z',
+  },
+  {
+    id: 3,
+    title: 'Photography at night',
+    content: 'Long exposures of the city.',
+    tags: ['Night', 'Gear'],
+    category: ['Photography', 'Guides'],
+    authors: ['Ann', 'Cy'],
+    date: '2019-01-15T00:00:00Z',
+  },
+  {
+    id: 4,
+    title: 'A Rust web server',
+    content: 'Async rust, photographs of benchmarks.',
+    tags: ['Rust', 'Performance'],
+    category: ['Programming', 'Guides'],
+    authors: ['Cy'],
+    date: '2021-01-01T00:00:00Z',
+  },
   { id: 5, title: 'Undated thoughts', content: 'No date on this one.', tags: [], category: ['Notes'], authors: [] },
-  { id: 6, title: 'Café culture in Lisbon', content: 'Pastéis and photography walks.', tags: ['Travel'], category: ['Travel'], authors: ['Bo'], date: '2021-06-01T00:00:00Z' },
+  {
+    id: 6,
+    title: 'Café culture in Lisbon',
+    content: 'Pastéis and photography walks.',
+    tags: ['Travel'],
+    category: ['Travel'],
+    authors: ['Bo'],
+    date: '2021-06-01T00:00:00Z',
+  },
 ];
 
 describe('Collection.match', () => {
@@ -126,7 +166,13 @@ describe('Collection.facets', () => {
 
   it('has empty buckets when nothing matched', () => {
     const facets = c.facets([]);
-    expect(facets).toEqual({ count: 0, categories: { buckets: [] }, tags: { buckets: [] }, authors: { buckets: [] }, year: { buckets: [] } });
+    expect(facets).toEqual({
+      count: 0,
+      categories: { buckets: [] },
+      tags: { buckets: [] },
+      authors: { buckets: [] },
+      year: { buckets: [] },
+    });
   });
 });
 

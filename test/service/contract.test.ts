@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createClient } from '../../src/api/createClient.ts';
-import { ApiError, isApiError } from '../../src/api/ApiError.ts';
+import { type ApiError, isApiError } from '../../src/api/ApiError.ts';
 import type { ApiVersion, TroveClient } from '../../src/api/types.ts';
 import { removeDir, startService, type Running } from './startService.ts';
 
@@ -116,7 +116,11 @@ describe.each<ApiVersion>(['v2', 'v1'])('%s client against the local service', (
     const res = await c.autocomplete({ q: 'photo', limit: 4 });
     expect(res.facets).toBeNull();
     const filter = res.results.find((s) => s.suggestion_type === 'filter');
-    expect(filter).toEqual({ phrase: 'Photography', suggestion_type: 'filter', filters: [v2 ? 'category:"Photography"' : 'category_sa:"Photography"'] });
+    expect(filter).toEqual({
+      phrase: 'Photography',
+      suggestion_type: 'filter',
+      filters: [v2 ? 'category:"Photography"' : 'category_sa:"Photography"'],
+    });
     const nav = res.results.filter((s) => s.suggestion_type === 'navigational');
     expect(nav.length).toBeGreaterThan(0);
     for (const s of nav) {
@@ -163,15 +167,44 @@ describe.each<ApiVersion>(['v2', 'v1'])('%s client against the local service', (
   it('indexes documents (mapped to the version schema) and upserts by id', async () => {
     const c = client(version, { collection: 'scratch' });
     const id = v2 ? 101 : 102;
-    await c.index([{ id, title: `Rowing on the lake ${version}`, content: 'Oars.', tags: ['Water'], category: ['Sport'], authors: ['Ola'], date: '2023-03-04T05:06:07Z', url: `/posts/${id}/row`, image: '/i.svg' }]);
-    await c.index([{ id: String(id), title: `Sailing on the lake ${version}`, content: 'Sails.', tags: ['Water'], category: ['Sport'], author: ['Ola'], date: '2023-03-04T05:06:07Z', url: `/posts/${id}/sail` }]);
+    await c.index([
+      {
+        id,
+        title: `Rowing on the lake ${version}`,
+        content: 'Oars.',
+        tags: ['Water'],
+        category: ['Sport'],
+        authors: ['Ola'],
+        date: '2023-03-04T05:06:07Z',
+        url: `/posts/${id}/row`,
+        image: '/i.svg',
+      },
+    ]);
+    await c.index([
+      {
+        id: String(id),
+        title: `Sailing on the lake ${version}`,
+        content: 'Sails.',
+        tags: ['Water'],
+        category: ['Sport'],
+        author: ['Ola'],
+        date: '2023-03-04T05:06:07Z',
+        url: `/posts/${id}/sail`,
+      },
+    ]);
     const sent = await lastRequest();
     expect(sent.method).toBe('POST');
     const body = JSON.parse(sent.body!);
     expect(Object.keys(body[0])).toContain(v2 ? 'title' : 'title_t_bi');
     const found = await c.search({ q: `lake ${version}` });
     expect(found.found_documents).toBe(1);
-    expect(found.results[0]).toMatchObject({ id: String(id), title: `Sailing on the lake ${version}`, categories: ['Sport'], url: `/posts/${id}/sail`, date: '2023-03-04T05:06:07.000+0000' });
+    expect(found.results[0]).toMatchObject({
+      id: String(id),
+      title: `Sailing on the lake ${version}`,
+      categories: ['Sport'],
+      url: `/posts/${id}/sail`,
+      date: '2023-03-04T05:06:07.000+0000',
+    });
     expect(found.results[0]).not.toHaveProperty('image');
     const byAuthor = await c.search({ filter: [v2 ? 'author:"Ola"' : 'authors_sa:"Ola"'] });
     expect(byAuthor.results.map((r) => r.id)).toContain(String(id));
@@ -187,8 +220,16 @@ describe.each<ApiVersion>(['v2', 'v1'])('%s client against the local service', (
     if (v2) {
       expect([a, r]).toEqual([true, true]);
       expect(log).toHaveLength(2);
-      expect(log[0]).toMatchObject({ kind: 'autocomplete', handler: null, params: { query: 'phot', item_id: '12', item_order: '2', url: '/posts/12/x', session_id: 'contract-session' } });
-      expect(log[1]).toMatchObject({ kind: 'recommendation', handler: 'many', params: { source_id: '7', target_id: '9', item_order: '1' } });
+      expect(log[0]).toMatchObject({
+        kind: 'autocomplete',
+        handler: null,
+        params: { query: 'phot', item_id: '12', item_order: '2', url: '/posts/12/x', session_id: 'contract-session' },
+      });
+      expect(log[1]).toMatchObject({
+        kind: 'recommendation',
+        handler: 'many',
+        params: { source_id: '7', target_id: '9', item_order: '1' },
+      });
     } else {
       expect([a, r]).toEqual([false, false]);
       expect(log).toEqual([]);
@@ -214,9 +255,24 @@ describe.each<ApiVersion>(['v2', 'v1'])('%s client against the local service', (
       ['a wrong token (recommend)', () => client(version, { token: 'wrong' }).recommend({ id: 1 }), 401, /Invalid token/],
       ['a wrong token (index)', () => client(version, { token: 'wrong' }).index([{ id: 1, title: 'hijacked' }]), 401, /Invalid token/],
       ['an unknown search handler', () => client(version).search({ q: 'a' }, { handler: 'nope' }), 404, /Unknown search handler "nope"/],
-      ['an unknown autocomplete handler', () => client(version).autocomplete({ q: 'a' }, { handler: 'nope' }), 404, /Unknown autocomplete handler "nope"/],
-      ['an unknown recommend handler', () => client(version).recommend({ id: 1 }, { handler: 'nope' }), 404, /Unknown recommend handler "nope"/],
-      ['a never-indexed collection', () => client(version, { collection: 'ghost' }).search({ q: 'a' }), 404, /Collection "ghost" of project "demo" has never been indexed/],
+      [
+        'an unknown autocomplete handler',
+        () => client(version).autocomplete({ q: 'a' }, { handler: 'nope' }),
+        404,
+        /Unknown autocomplete handler "nope"/,
+      ],
+      [
+        'an unknown recommend handler',
+        () => client(version).recommend({ id: 1 }, { handler: 'nope' }),
+        404,
+        /Unknown recommend handler "nope"/,
+      ],
+      [
+        'a never-indexed collection',
+        () => client(version, { collection: 'ghost' }).search({ q: 'a' }),
+        404,
+        /Collection "ghost" of project "demo" has never been indexed/,
+      ],
       ['a never-indexed project', () => client(version, { project: 'ghost' }).autocomplete({ q: 'a' }), 404, /Project "ghost" not found/],
       ['recommend with a blank id', () => client(version).recommend({ id: ' ' }), 400, /Missing id/],
       ['a malformed filter', () => client(version).search({ filter: [`${field}:Travel`] }), 400, /Malformed filter/],
@@ -224,19 +280,63 @@ describe.each<ApiVersion>(['v2', 'v1'])('%s client against the local service', (
       ['a negative skip', () => client(version).search({ q: 'a', skip: -5 }), 400, /Invalid skip "-5"/],
       ['a fractional limit', () => client(version).search({ q: 'a', limit: 2.5 }), 400, /Invalid limit "2.5"/],
       ['a negative recommend limit', () => client(version).recommend({ id: 1, limit: -1 }), 400, /Invalid limit "-1"/],
-      ['an index item that is not an object', () => client(version).index([{ id: 1, title: 'changed' }, 5 as never]), 400, /documents\[1\]: each document must be an object/],
-      ['an index item without id', () => client(version).index([{ id: 1, title: 'changed' }, { title: 'x' } as never]), 400, /documents\[1\]: missing id/],
-      ['an index item with an object id', () => client(version).index([{ id: { x: 1 } as never, title: 'x' }]), 400, /documents\[0\].id: must be a number or a non-empty string/],
-      ['wrong field types', () => client(version).index([{ id: 1, title: 'changed' }, { id: 2, tags: 'a' as never }]), 400, v2 ? /documents\[1\].tags: must be an array of strings/ : /documents\[1\].tags_sa: must be an array of strings/],
-      ['a non-string title', () => client(version).index([{ id: 1, title: 42 as never }]), 400, v2 ? /documents\[0\].title: must be a string/ : /documents\[0\].title_t_bi: must be a string/],
+      [
+        'an index item that is not an object',
+        () => client(version).index([{ id: 1, title: 'changed' }, 5 as never]),
+        400,
+        /documents\[1\]: each document must be an object/,
+      ],
+      [
+        'an index item without id',
+        () => client(version).index([{ id: 1, title: 'changed' }, { title: 'x' } as never]),
+        400,
+        /documents\[1\]: missing id/,
+      ],
+      [
+        'an index item with an object id',
+        () => client(version).index([{ id: { x: 1 } as never, title: 'x' }]),
+        400,
+        /documents\[0\].id: must be a number or a non-empty string/,
+      ],
+      [
+        'wrong field types',
+        () =>
+          client(version).index([
+            { id: 1, title: 'changed' },
+            { id: 2, tags: 'a' as never },
+          ]),
+        400,
+        v2 ? /documents\[1\].tags: must be an array of strings/ : /documents\[1\].tags_sa: must be an array of strings/,
+      ],
+      [
+        'a non-string title',
+        () => client(version).index([{ id: 1, title: 42 as never }]),
+        400,
+        v2 ? /documents\[0\].title: must be a string/ : /documents\[0\].title_t_bi: must be a string/,
+      ],
       ['a bad date', () => client(version).index([{ id: 1, date: 'someday' }]), 400, /is not an ISO 8601 date/],
-      ['a body over 5 MB', () => client(version, { timeout: 60_000 }).index([{ id: 1, title: 'big', content: 'z'.repeat(5_300_000) }]), 413, /Request body too large/],
+      [
+        'a body over 5 MB',
+        () => client(version, { timeout: 60_000 }).index([{ id: 1, title: 'big', content: 'z'.repeat(5_300_000) }]),
+        413,
+        /Request body too large/,
+      ],
     ];
     if (v2) {
       cases.push(['an unknown sort field', () => client(version).search({ q: 'a', sort: 'price asc' }), 400, /Unknown sort field "price"/]);
-      cases.push(['a sort in autocomplete without direction', () => client(version).autocomplete({ q: 'a', sort: 'date' }), 400, /Malformed sort/]);
+      cases.push([
+        'a sort in autocomplete without direction',
+        () => client(version).autocomplete({ q: 'a', sort: 'date' }),
+        400,
+        /Malformed sort/,
+      ]);
       cases.push(['a malformed filter in recommend', () => client(version).recommend({ id: 1, filter: ['x'] }), 400, /Malformed filter/]);
-      cases.push(['a v1 filter name', () => client(version).autocomplete({ q: 'a', filter: ['tags_sa:"Go"'] }), 400, /Unknown filter field "tags_sa"/]);
+      cases.push([
+        'a v1 filter name',
+        () => client(version).autocomplete({ q: 'a', filter: ['tags_sa:"Go"'] }),
+        400,
+        /Unknown filter field "tags_sa"/,
+      ]);
     }
 
     it.each(cases)('%s', async (_name, call, status, message) => {

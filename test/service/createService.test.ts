@@ -108,7 +108,9 @@ describe('v2 search', () => {
     const titles = (await by('title asc')).map((r: { title: string }) => r.title);
     expect(titles).toEqual([...titles].sort((a: string, b: string) => a.localeCompare(b, 'en', { sensitivity: 'base', numeric: true })));
     const titlesDesc = (await by('title desc')).map((r: { title: string }) => r.title);
-    expect(titlesDesc).toEqual([...titlesDesc].sort((a: string, b: string) => b.localeCompare(a, 'en', { sensitivity: 'base', numeric: true })));
+    expect(titlesDesc).toEqual(
+      [...titlesDesc].sort((a: string, b: string) => b.localeCompare(a, 'en', { sensitivity: 'base', numeric: true })),
+    );
     expect(titlesDesc[0]!.localeCompare(titles[0]!)).toBeGreaterThan(0);
   });
 
@@ -190,7 +192,8 @@ describe('autocomplete', () => {
     const b = (await svc.request(`${V2}/autocomplete/suggest?${T}&q=photo`)).body.response;
     expect(b).toEqual(a);
     expect((await svc.request(`${V2}/autocomplete/?${T}&q=photo&limit=3`)).body.response.results).toHaveLength(3);
-    const filtered = (await svc.request(`${V2}/autocomplete/?${T}&${qs({ q: 'the', filter: 'category:"Cooking"', limit: 20 })}`)).body.response;
+    const filtered = (await svc.request(`${V2}/autocomplete/?${T}&${qs({ q: 'the', filter: 'category:"Cooking"', limit: 20 })}`)).body
+      .response;
     for (const r of filtered.results.filter((x: { suggestion_type: string }) => x.suggestion_type === 'navigational')) {
       expect(r.category).toContain('Cooking');
     }
@@ -241,9 +244,11 @@ describe('recommend', () => {
       expect(Array.isArray(r.categories)).toBe(true);
       expect(r.date).toMatch(DATE);
     }
-    const source = (await svc.request(`${V2}/search/default?${T}&limit=100`)).body.response.results.find((r: { id: string }) => r.id === '1');
-    const sharesSomething = body.response.results.every(
-      (r: { categories: string[] }) => r.categories.some((c) => source.categories.includes(c)),
+    const source = (await svc.request(`${V2}/search/default?${T}&limit=100`)).body.response.results.find(
+      (r: { id: string }) => r.id === '1',
+    );
+    const sharesSomething = body.response.results.every((r: { categories: string[] }) =>
+      r.categories.some((c) => source.categories.includes(c)),
     );
     expect(sharesSomething).toBe(true);
   });
@@ -262,7 +267,8 @@ describe('recommend', () => {
   });
 
   it('ignores filter and sort in v1 but honours limit', async () => {
-    const v1 = (await svc.request(`${V1}/recommend/?${T}&${qs({ id: 1, filter: 'category:"Nope"', sort: 'bad', limit: 2 })}`)).body.response;
+    const v1 = (await svc.request(`${V1}/recommend/?${T}&${qs({ id: 1, filter: 'category:"Nope"', sort: 'bad', limit: 2 })}`)).body
+      .response;
     const v2 = (await svc.request(`${V2}/recommend/?${T}&id=1&limit=2`)).body.response;
     expect(v1.results).toEqual(v2.results);
   });
@@ -279,10 +285,22 @@ describe('recommend', () => {
 describe('indexing', () => {
   it('indexes v2 documents, answers null, and upserts by id compared as string', async () => {
     const path = `/api/v2/projects/demo/collections/upserts/documents?${T}`;
-    const first = await post(path, [{ id: 1, title: 'Kayaking the fjord', content: 'Paddles.', tags: ['Water'], category: ['Travel'], authors: ['Zed'], date: '2024-05-06' }]);
+    const first = await post(path, [
+      {
+        id: 1,
+        title: 'Kayaking the fjord',
+        content: 'Paddles.',
+        tags: ['Water'],
+        category: ['Travel'],
+        authors: ['Zed'],
+        date: '2024-05-06',
+      },
+    ]);
     expect(first.status).toBe(200);
     expect(first.body).toMatchObject({ code: 200, response: null });
-    await post(path, [{ id: '1', title: 'Canoeing the fjord', content: 'Paddles again.', author: ['Zed'], date: '2024-05-07T08:09:10.5Z' }]);
+    await post(path, [
+      { id: '1', title: 'Canoeing the fjord', content: 'Paddles again.', author: ['Zed'], date: '2024-05-07T08:09:10.5Z' },
+    ]);
     const found = (await svc.request(`/api/v2/projects/demo/collections/upserts/search/default?${T}&q=fjord`)).body.response;
     expect(found.found_documents).toBe(1);
     expect(found.results[0]).toEqual({
@@ -297,12 +315,31 @@ describe('indexing', () => {
 
   it('indexes v1 documents, answers "Indexed", and serves them through both versions', async () => {
     const res = await post(`/api/v1/demo/collections/v1docs/documents?${T}`, [
-      { id: 5, title_t_bi: 'Old school', content_t_bi: 'Suffixes', url_s: '/o', image_s: '/i.png', tags_sa: ['A'], category_sa: ['B'], authors_sa: ['C'], date_dt: '2015-01-01T00:00:00Z' },
+      {
+        id: 5,
+        title_t_bi: 'Old school',
+        content_t_bi: 'Suffixes',
+        url_s: '/o',
+        image_s: '/i.png',
+        tags_sa: ['A'],
+        category_sa: ['B'],
+        authors_sa: ['C'],
+        date_dt: '2015-01-01T00:00:00Z',
+      },
     ]);
     expect(res.body).toMatchObject({ code: 200, response: 'Indexed' });
     const v2 = (await svc.request(`/api/v2/projects/demo/collections/v1docs/search/default?${T}&q=school`)).body.response;
-    expect(v2.results[0]).toEqual({ date: '2015-01-01T00:00:00.000+0000', image: '/i.png', categories: ['B'], id: '5', title: 'Old school', content: 'Suffixes', url: '/o' });
-    const rec = (await svc.request(`/api/v1/demo/collections/v1docs/search/default?${T}&${qs({ filter: 'authors_sa:"C"' })}`)).body.response;
+    expect(v2.results[0]).toEqual({
+      date: '2015-01-01T00:00:00.000+0000',
+      image: '/i.png',
+      categories: ['B'],
+      id: '5',
+      title: 'Old school',
+      content: 'Suffixes',
+      url: '/o',
+    });
+    const rec = (await svc.request(`/api/v1/demo/collections/v1docs/search/default?${T}&${qs({ filter: 'authors_sa:"C"' })}`)).body
+      .response;
     expect(rec.found_documents).toBe(1);
   });
 
@@ -334,39 +371,113 @@ describe('bad input: status, envelope, message, nothing changed', () => {
     ['a wrong token on indexing', () => post(`${V2}/documents?token=nope`, [{ id: 1, title: 'hijacked' }]), 401, /Invalid token/],
     ['a wrong token on v1 indexing', () => post(`${V1}/documents?token=nope`, [{ id: 1, title_t_bi: 'hijacked' }]), 401, /Invalid token/],
     ['a token in the body only', () => post(`${V2}/documents`, [{ id: 1, title: 'x', token: 'test-token' }]), 401, /Missing token/],
-    ['an unknown search handler', () => svc.request(`${V2}/search/nope?${T}`), 404, /Unknown search handler "nope": known search handlers are default/],
+    [
+      'an unknown search handler',
+      () => svc.request(`${V2}/search/nope?${T}`),
+      404,
+      /Unknown search handler "nope": known search handlers are default/,
+    ],
     ['an unknown v1 search handler', () => svc.request(`${V1}/search/nope?${T}`), 404, /Unknown search handler "nope"/],
-    ['an unknown autocomplete handler', () => svc.request(`${V2}/autocomplete/nope?${T}&q=a`), 404, /Unknown autocomplete handler "nope": known autocomplete handlers are suggest/],
+    [
+      'an unknown autocomplete handler',
+      () => svc.request(`${V2}/autocomplete/nope?${T}&q=a`),
+      404,
+      /Unknown autocomplete handler "nope": known autocomplete handlers are suggest/,
+    ],
     ['an unknown recommend handler', () => svc.request(`${V2}/recommend/nope?${T}&id=1`), 404, /Unknown recommend handler "nope"/],
-    ['a never-indexed collection', () => svc.request(`/api/v2/projects/demo/collections/ghost/search/default?${T}`), 404, /Collection "ghost" of project "demo" has never been indexed/],
-    ['a never-indexed project', () => svc.request(`/api/v1/ghost/collections/blog/autocomplete/?${T}&q=a`), 404, /Project "ghost" not found/],
+    [
+      'a never-indexed collection',
+      () => svc.request(`/api/v2/projects/demo/collections/ghost/search/default?${T}`),
+      404,
+      /Collection "ghost" of project "demo" has never been indexed/,
+    ],
+    [
+      'a never-indexed project',
+      () => svc.request(`/api/v1/ghost/collections/blog/autocomplete/?${T}&q=a`),
+      404,
+      /Project "ghost" not found/,
+    ],
     ['recommend without id', () => svc.request(`${V2}/recommend/?${T}`), 400, /Missing id/],
     ['recommend with an empty id', () => svc.request(`${V1}/recommend/?${T}&id=`), 400, /Missing id/],
     ['a malformed filter', () => svc.request(`${V2}/search/default?${T}&filter=category:News`), 400, /Malformed filter "category:News"/],
-    ['an unknown filter field', () => svc.request(`${V2}/search/default?${T}&${qs({ filter: 'colour:"red"' })}`), 400, /Unknown filter field "colour"/],
-    ['a v1 filter name in v2', () => svc.request(`${V2}/search/default?${T}&${qs({ filter: 'tags_sa:"x"' })}`), 400, /Unknown filter field "tags_sa"/],
+    [
+      'an unknown filter field',
+      () => svc.request(`${V2}/search/default?${T}&${qs({ filter: 'colour:"red"' })}`),
+      400,
+      /Unknown filter field "colour"/,
+    ],
+    [
+      'a v1 filter name in v2',
+      () => svc.request(`${V2}/search/default?${T}&${qs({ filter: 'tags_sa:"x"' })}`),
+      400,
+      /Unknown filter field "tags_sa"/,
+    ],
     ['a malformed filter in autocomplete', () => svc.request(`${V2}/autocomplete/?${T}&q=a&filter=x`), 400, /Malformed filter/],
     ['a malformed filter in recommend', () => svc.request(`${V2}/recommend/?${T}&id=1&filter=x`), 400, /Malformed filter/],
-    ['an unknown sort field', () => svc.request(`${V2}/search/default?${T}&${qs({ sort: 'price asc' })}`), 400, /Unknown sort field "price"/],
+    [
+      'an unknown sort field',
+      () => svc.request(`${V2}/search/default?${T}&${qs({ sort: 'price asc' })}`),
+      400,
+      /Unknown sort field "price"/,
+    ],
     ['a sort without direction', () => svc.request(`${V2}/autocomplete/?${T}&q=a&sort=date`), 400, /Malformed sort "date"/],
     ['a negative skip', () => svc.request(`${V2}/search/default?${T}&skip=-1`), 400, /Invalid skip "-1"/],
     ['a fractional limit', () => svc.request(`${V2}/search/default?${T}&limit=2.5`), 400, /Invalid limit "2.5"/],
     ['a word as limit', () => svc.request(`${V2}/recommend/?${T}&id=1&limit=ten`), 400, /Invalid limit "ten"/],
     ['an index body that is not JSON', () => post(`${V2}/documents?${T}`, '[{"id":1,'), 400, /Body is not valid JSON/],
     ['an empty index body', () => post(`${V2}/documents?${T}`, ''), 400, /Empty body/],
-    ['an index body that is an object', () => post(`${V2}/documents?${T}`, { id: 1, title: 'x' }), 400, /must be a JSON array of documents, got an object/],
-    ['a document without id', () => post(`${V2}/documents?${T}`, [{ id: 1, title: 'changed' }, { title: 'x' }]), 400, /documents\[1\]: missing id/],
-    ['a document that is not an object', () => post(`${V2}/documents?${T}`, [{ id: 1, title: 'changed' }, 'x']), 400, /documents\[1\]: each document must be an object/],
-    ['a wrong field type', () => post(`${V2}/documents?${T}`, [{ id: 1, title: 'changed' }, { id: 2, tags: 'a' }]), 400, /documents\[1\].tags: must be an array of strings/],
-    ['a bad date', () => post(`${V2}/documents?${T}`, [{ id: 1, date: 'soon' }]), 400, /documents\[0\].date: "soon" is not an ISO 8601 date/],
-    ['a v2 field in a v1 body', () => post(`${V1}/documents?${T}`, [{ id: 1, title: 'changed' }]), 400, /not a field of the v1 schema \(use title_t_bi\)/],
+    [
+      'an index body that is an object',
+      () => post(`${V2}/documents?${T}`, { id: 1, title: 'x' }),
+      400,
+      /must be a JSON array of documents, got an object/,
+    ],
+    [
+      'a document without id',
+      () => post(`${V2}/documents?${T}`, [{ id: 1, title: 'changed' }, { title: 'x' }]),
+      400,
+      /documents\[1\]: missing id/,
+    ],
+    [
+      'a document that is not an object',
+      () => post(`${V2}/documents?${T}`, [{ id: 1, title: 'changed' }, 'x']),
+      400,
+      /documents\[1\]: each document must be an object/,
+    ],
+    [
+      'a wrong field type',
+      () =>
+        post(`${V2}/documents?${T}`, [
+          { id: 1, title: 'changed' },
+          { id: 2, tags: 'a' },
+        ]),
+      400,
+      /documents\[1\].tags: must be an array of strings/,
+    ],
+    [
+      'a bad date',
+      () => post(`${V2}/documents?${T}`, [{ id: 1, date: 'soon' }]),
+      400,
+      /documents\[0\].date: "soon" is not an ISO 8601 date/,
+    ],
+    [
+      'a v2 field in a v1 body',
+      () => post(`${V1}/documents?${T}`, [{ id: 1, title: 'changed' }]),
+      400,
+      /not a field of the v1 schema \(use title_t_bi\)/,
+    ],
     ['an unknown path', () => svc.request(`/api/v2/projects/demo/collections/blog/frobnicate?${T}`), 404, /Unknown path/],
     ['search without handler', () => svc.request(`${V2}/search/?${T}`), 404, /Unknown path/],
     ['v1 feedback', () => svc.request(`${V1}/recommend/feedback/hits?${T}&source_id=1&target_id=2&item_order=1`), 404, /Unknown path/],
     ['POST on search', () => post(`${V2}/search/default?${T}`, {}), 405, /Method POST not allowed .* use GET/],
     ['GET on documents', () => svc.request(`${V2}/documents?${T}`), 405, /Method GET not allowed .* use POST/],
     ['DELETE on feedback', () => svc.request(`${V2}/autocomplete/feedback/hits?${T}`, { method: 'DELETE' }), 405, /use GET or POST/],
-    ['broken percent-encoding', () => svc.request(`/api/v2/projects/de%E0%A4mo/collections/blog/search/default?${T}`), 400, /broken percent-encoding/],
+    [
+      'broken percent-encoding',
+      () => svc.request(`/api/v2/projects/de%E0%A4mo/collections/blog/search/default?${T}`),
+      400,
+      /broken percent-encoding/,
+    ],
   ];
 
   it.each(cases)('%s', async (_name, send, status, message) => {
@@ -416,7 +527,9 @@ describe('feedback', () => {
 
   it('records autocomplete feedback sent by GET on the handler-less path', async () => {
     await svc.request('/_trove/feedback', { method: 'DELETE' });
-    const res = await svc.request(`${V2}/autocomplete/feedback/hits?${T}&${qs({ query: 'phot', item_id: '12', item_order: 2, url: '/posts/12/x', session_id: 's1' })}`);
+    const res = await svc.request(
+      `${V2}/autocomplete/feedback/hits?${T}&${qs({ query: 'phot', item_id: '12', item_order: 2, url: '/posts/12/x', session_id: 's1' })}`,
+    );
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ code: 200, response: null });
     const [entry] = await feedbackLog();
@@ -435,11 +548,15 @@ describe('feedback', () => {
   it('records recommendation feedback POSTed form-encoded, as JSON and as text/plain (sendBeacon)', async () => {
     await svc.request('/_trove/feedback', { method: 'DELETE' });
     const params = { source_id: '1', target_id: '7', item_order: '3', target_url: '/posts/7/y' };
-    const form = await post(`${V2}/recommend/feedback/hits?${T}`, new URLSearchParams(params).toString(), { 'Content-Type': 'application/x-www-form-urlencoded' });
+    const form = await post(`${V2}/recommend/feedback/hits?${T}`, new URLSearchParams(params).toString(), {
+      'Content-Type': 'application/x-www-form-urlencoded',
+    });
     expect(form.status).toBe(200);
     const json = await post(`${V2}/recommend/default/feedback/hits?${T}`, { ...params, item_order: 4 });
     expect(json.status).toBe(200);
-    const beacon = await post(`${V2}/recommend/recommend/feedback/hits?${T}`, new URLSearchParams(params).toString(), { 'Content-Type': 'text/plain;charset=UTF-8' });
+    const beacon = await post(`${V2}/recommend/recommend/feedback/hits?${T}`, new URLSearchParams(params).toString(), {
+      'Content-Type': 'text/plain;charset=UTF-8',
+    });
     expect(beacon.status).toBe(200);
     const log = await feedbackLog();
     expect(log.map((e) => [e.kind, e.handler, e.params.item_order])).toEqual([
@@ -524,14 +641,22 @@ describe('helper endpoints', () => {
     expect((await svc.request('/_trove/requests', { method: 'DELETE' })).status).toBe(204);
     await svc.request(`${V2}/search/default?${T}&${qs({ q: 'a b', filter: ['tags:"X"', 'category:"Y"'], limit: 2 })}`);
     await svc.request(`${V2}/search/default?${T}`, { method: 'OPTIONS' });
-    await post(`${V2}/recommend/feedback/hits?${T}`, 'source_id=1&target_id=2&item_order=1', { 'Content-Type': 'application/x-www-form-urlencoded' });
+    await post(`${V2}/recommend/feedback/hits?${T}`, 'source_id=1&target_id=2&item_order=1', {
+      'Content-Type': 'application/x-www-form-urlencoded',
+    });
     await svc.request('/_trove/health');
     const log = (await svc.request('/_trove/requests')).body;
     expect(log).toHaveLength(2);
     expect(log[0]).toMatchObject({
       method: 'GET',
       path: `${V2}/search/default`,
-      query: [['token', 'test-token'], ['q', 'a b'], ['filter', 'tags:"X"'], ['filter', 'category:"Y"'], ['limit', '2']],
+      query: [
+        ['token', 'test-token'],
+        ['q', 'a b'],
+        ['filter', 'tags:"X"'],
+        ['filter', 'category:"Y"'],
+        ['limit', '2'],
+      ],
       body: null,
     });
     expect(log[1]).toMatchObject({ method: 'POST', path: `${V2}/recommend/feedback/hits`, body: 'source_id=1&target_id=2&item_order=1' });
@@ -594,7 +719,11 @@ describe('HTTP plumbing', () => {
     expect(err.headers.get('access-control-allow-origin')).toBe('*');
     const pre = await fetch(`${svc.base}${V2}/documents`, {
       method: 'OPTIONS',
-      headers: { Origin: 'http://elsewhere.test', 'Access-Control-Request-Method': 'POST', 'Access-Control-Request-Headers': 'content-type' },
+      headers: {
+        Origin: 'http://elsewhere.test',
+        'Access-Control-Request-Method': 'POST',
+        'Access-Control-Request-Headers': 'content-type',
+      },
     });
     expect(pre.status).toBe(204);
     expect(pre.headers.get('access-control-allow-origin')).toBe('*');
@@ -643,7 +772,10 @@ describe('persistence', () => {
     // A crash between writing the temporary file and the rename: a half-written temp file.
     writeFileSync(join(dir, '.blog.json.tmp-999-1'), '{"format":1,"project":"demo","collection":"blog","documents":[{"id":"1","ti');
     // A crash mid-append of feedback: a torn last line.
-    writeFileSync(join(s.dataDir, 'feedback.jsonl'), '{"time":"2024-01-01T00:00:00.000Z","kind":"autocomplete","version":"v2","handler":null,"project":"demo","collection":"blog","params":{}}\n{"time":"2024');
+    writeFileSync(
+      join(s.dataDir, 'feedback.jsonl'),
+      '{"time":"2024-01-01T00:00:00.000Z","kind":"autocomplete","version":"v2","handler":null,"project":"demo","collection":"blog","params":{}}\n{"time":"2024',
+    );
     s = await s.restart();
     try {
       expect(await snapshot(s)).toBe(before);
@@ -660,7 +792,10 @@ describe('persistence', () => {
     try {
       // Make the snapshot path unwritable: a directory where the file should go.
       mkdirSync(join(s.dataDir, 'collections', 'p', 'c.json'), { recursive: true });
-      const res = await s.request(`/api/v2/projects/p/collections/c/documents?${T}`, { method: 'POST', body: JSON.stringify([{ id: 1, title: 'x' }]) });
+      const res = await s.request(`/api/v2/projects/p/collections/c/documents?${T}`, {
+        method: 'POST',
+        body: JSON.stringify([{ id: 1, title: 'x' }]),
+      });
       expect(res.status).toBe(500);
       expect(res.body.code).toBe(500);
       const after = await s.request(`/api/v2/projects/p/collections/c/search/default?${T}`);
@@ -695,7 +830,9 @@ describe('persistence', () => {
       expect((await s.request(path, { method: 'POST', body: '[{"id":1,"title":"odd"}]' })).status).toBe(200);
       expect(readdirSync(join(s.dataDir, 'collections'))).toEqual(['%2E%2E%2Fup']);
       const t = await s.restart();
-      const found = await t.request(`/api/v2/projects/${encodeURIComponent('../up')}/collections/${encodeURIComponent('a/b.c')}/search/default?${T}&q=odd`);
+      const found = await t.request(
+        `/api/v2/projects/${encodeURIComponent('../up')}/collections/${encodeURIComponent('a/b.c')}/search/default?${T}&q=odd`,
+      );
       expect(found.body.response.found_documents).toBe(1);
       await t.stop();
     } finally {

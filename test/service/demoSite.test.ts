@@ -196,7 +196,7 @@ describe('createDemoSite options', () => {
   it('imports /src/index.ts in dev mode, with the configuration as escaped JSON', async () => {
     const { server, base } = await siteServer({ script: 'dev', baseUrl: '', token: '</script><script>alert(1)</script>' });
     try {
-      const page = await (await fetch(base + '/')).text();
+      const page = await (await fetch(`${base}/`)).text();
       expect(page).toContain("import { configure, defineElements } from '/src/index.ts'; configure(");
       expect(page).toContain(`"baseUrl":"${base}"`);
       expect(page).toContain('"token":"\\u003c/script\\u003e\\u003cscript\\u003ealert(1)\\u003c/script\\u003e"');
@@ -209,9 +209,9 @@ describe('createDemoSite options', () => {
   it('passes unknown paths to next() with fallthrough, and still answers its own missing posts', async () => {
     const { server, base } = await siteServer({ fallthrough: true });
     try {
-      expect((await fetch(base + '/src/index.ts')).status).toBe(599);
-      expect((await fetch(base + '/demo-assets/nope.css')).status).toBe(599);
-      expect((await fetch(base + '/posts/999/x')).status).toBe(404);
+      expect((await fetch(`${base}/src/index.ts`)).status).toBe(599);
+      expect((await fetch(`${base}/demo-assets/nope.css`)).status).toBe(599);
+      expect((await fetch(`${base}/posts/999/x`)).status).toBe(404);
     } finally {
       server.close();
     }
@@ -242,8 +242,16 @@ describe('serveStatic', () => {
     dir = mkdtempSync(join(tmpdir(), 'trove-static-'));
     mkdirSync(join(dir, 'sub'));
     const files: Record<string, string> = {
-      'a.js': 'js', 'a.mjs': 'mjs', 'a.css': 'css', 'a.html': 'html', 'a.svg': '<svg/>', 'a.json': '{}',
-      'a.js.map': '{}', 'a.png': 'png', 'sub/index.html': 'index', 'a.bin': 'bin',
+      'a.js': 'js',
+      'a.mjs': 'mjs',
+      'a.css': 'css',
+      'a.html': 'html',
+      'a.svg': '<svg/>',
+      'a.json': '{}',
+      'a.js.map': '{}',
+      'a.png': 'png',
+      'sub/index.html': 'index',
+      'a.bin': 'bin',
     };
     for (const [name, body] of Object.entries(files)) writeFileSync(join(dir, name), body);
     writeFileSync(join(dir, '..', `${dir.split('/').pop()}-secret.txt`), 'secret');
@@ -284,7 +292,14 @@ describe('serveStatic', () => {
   it('never serves a file outside its folder', async () => {
     const name = `${dir.split('/').pop()}-secret.txt`;
     const { request } = await import('node:http');
-    for (const path of [`/files/../${name}`, `/files/%2e%2e/${name}`, `/files/..%2f${name}`, `/files/sub/..%2f..%2f${name}`, '/files/a.js%00.png', '/files/%E0%A4%A']) {
+    for (const path of [
+      `/files/../${name}`,
+      `/files/%2e%2e/${name}`,
+      `/files/..%2f${name}`,
+      `/files/sub/..%2f..%2f${name}`,
+      '/files/a.js%00.png',
+      '/files/%E0%A4%A',
+    ]) {
       // Raw requests: fetch would normalise the dots away.
       const status = await new Promise<number>((done, fail) => {
         const req = request(`${base}${path}`, { path }, (res) => {
@@ -321,7 +336,16 @@ describe('html helpers', () => {
   it('lets only site paths and http(s) URLs through safeUrl', () => {
     expect(safeUrl('/posts/1/a')).toBe('/posts/1/a');
     expect(safeUrl('https://example.com/x')).toBe('https://example.com/x');
-    for (const bad of ['javascript:alert(1)', ' JavaScript:alert(1)', 'data:text/html,x', '//evil.test/x', '/\\evil', 'java\nscript:x', '', undefined]) {
+    for (const bad of [
+      'javascript:alert(1)',
+      ' JavaScript:alert(1)',
+      'data:text/html,x',
+      '//evil.test/x',
+      '/\\evil',
+      'java\nscript:x',
+      '',
+      undefined,
+    ]) {
       expect(safeUrl(bad, 'fallback')).toBe('fallback');
     }
   });

@@ -11,7 +11,13 @@ describe('loadHandlers', () => {
 
   it('reads handlers per endpoint kind', () => {
     const file = join(mkdtempSync(join(tmpdir(), 'trove-handlers-')), 'h.json');
-    writeFileSync(file, JSON.stringify({ search: { news: { filters: ['category:"News"'], boost: { title: 5 }, limit: 3 } }, recommend: { six: { limit: 6 } } }));
+    writeFileSync(
+      file,
+      JSON.stringify({
+        search: { news: { filters: ['category:"News"'], boost: { title: 5 }, limit: 3 } },
+        recommend: { six: { limit: 6 } },
+      }),
+    );
     expect(loadHandlers(file)).toEqual({
       search: { news: { filters: ['category:"News"'], boost: { title: 5 }, limit: 3 } },
       autocomplete: {},

@@ -16,9 +16,19 @@ describe('matchRoute', () => {
     expect(matchRoute(`${v2}/recommend/`)).toEqual({ ...where2, kind: 'recommend', handler: null });
     expect(matchRoute(`${v2}/recommend/similar`)).toEqual({ ...where2, kind: 'recommend', handler: 'similar' });
     expect(matchRoute(`${v2}/recommend/feedback/hits`)).toEqual({ ...where2, kind: 'feedback', target: 'recommendation', handler: null });
-    expect(matchRoute(`${v2}/recommend/default/feedback/hits`)).toEqual({ ...where2, kind: 'feedback', target: 'recommendation', handler: 'default' });
+    expect(matchRoute(`${v2}/recommend/default/feedback/hits`)).toEqual({
+      ...where2,
+      kind: 'feedback',
+      target: 'recommendation',
+      handler: 'default',
+    });
     expect(matchRoute(`${v2}/autocomplete/feedback/hits`)).toEqual({ ...where2, kind: 'feedback', target: 'autocomplete', handler: null });
-    expect(matchRoute(`${v2}/autocomplete/suggest/feedback/hits`)).toEqual({ ...where2, kind: 'feedback', target: 'autocomplete', handler: 'suggest' });
+    expect(matchRoute(`${v2}/autocomplete/suggest/feedback/hits`)).toEqual({
+      ...where2,
+      kind: 'feedback',
+      target: 'autocomplete',
+      handler: 'suggest',
+    });
   });
 
   it('matches every v1 endpoint, without feedback', () => {
@@ -32,7 +42,11 @@ describe('matchRoute', () => {
 
   it('decodes percent-encoded segments', () => {
     expect(matchRoute('/api/v2/projects/my%20site/collections/a%2Fb/search/h%C3%A9')).toEqual({
-      version: 'v2', project: 'my site', collection: 'a/b', kind: 'search', handler: 'hé',
+      version: 'v2',
+      project: 'my site',
+      collection: 'a/b',
+      kind: 'search',
+      handler: 'hé',
     });
   });
 

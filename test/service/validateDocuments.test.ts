@@ -4,12 +4,33 @@ import { validateDocuments } from '../../demo/service/validateDocuments.ts';
 describe('validateDocuments', () => {
   it('normalises a v2 document', () => {
     const [doc] = validateDocuments(
-      [{ id: 7, title: 'T', content: 'C', url: '/u', image: '/i.svg', tags: ['a'], category: ['c'], author: ['x'], date: '2020-02-03T04:05:06Z' }],
+      [
+        {
+          id: 7,
+          title: 'T',
+          content: 'C',
+          url: '/u',
+          image: '/i.svg',
+          tags: ['a'],
+          category: ['c'],
+          author: ['x'],
+          date: '2020-02-03T04:05:06Z',
+        },
+      ],
       'v2',
     );
     expect(doc).toEqual({
-      id: '7', title: 'T', content: 'C', url: '/u', image: '/i.svg', tags: ['a'], categories: ['c'], authors: ['x'],
-      meta: [], date: '2020-02-03T04:05:06Z', ts: Date.UTC(2020, 1, 3, 4, 5, 6),
+      id: '7',
+      title: 'T',
+      content: 'C',
+      url: '/u',
+      image: '/i.svg',
+      tags: ['a'],
+      categories: ['c'],
+      authors: ['x'],
+      meta: [],
+      date: '2020-02-03T04:05:06Z',
+      ts: Date.UTC(2020, 1, 3, 4, 5, 6),
     });
   });
 
@@ -20,14 +41,44 @@ describe('validateDocuments', () => {
 
   it('normalises a v1 document with the suffixed names', () => {
     const [doc] = validateDocuments(
-      [{ id: 'x1', title_t_bi: 'T', content_t_bi: 'C', url_s: '/u', image_s: '/i', tags_sa: ['t'], category_sa: ['c'], authors_sa: ['a'], author_sa: ['b'], date_dt: '2020-01-01', meta_sa: ['m'] }],
+      [
+        {
+          id: 'x1',
+          title_t_bi: 'T',
+          content_t_bi: 'C',
+          url_s: '/u',
+          image_s: '/i',
+          tags_sa: ['t'],
+          category_sa: ['c'],
+          authors_sa: ['a'],
+          author_sa: ['b'],
+          date_dt: '2020-01-01',
+          meta_sa: ['m'],
+        },
+      ],
       'v1',
     );
-    expect(doc).toMatchObject({ id: 'x1', title: 'T', content: 'C', url: '/u', image: '/i', tags: ['t'], categories: ['c'], authors: ['a', 'b'], meta: ['m'] });
+    expect(doc).toMatchObject({
+      id: 'x1',
+      title: 'T',
+      content: 'C',
+      url: '/u',
+      image: '/i',
+      tags: ['t'],
+      categories: ['c'],
+      authors: ['a', 'b'],
+      meta: ['m'],
+    });
   });
 
   it('compares ids as strings and lets a later duplicate win', () => {
-    const docs = validateDocuments([{ id: 1, title: 'first' }, { id: '1', title: 'second' }], 'v2');
+    const docs = validateDocuments(
+      [
+        { id: 1, title: 'first' },
+        { id: '1', title: 'second' },
+      ],
+      'v2',
+    );
     expect(docs).toHaveLength(1);
     expect(docs[0]!.title).toBe('second');
   });
@@ -70,7 +121,9 @@ describe('validateDocuments', () => {
   });
 
   it('rejects v2 field names in v1, pointing at the v1 name', () => {
-    expect(() => validateDocuments([{ id: 1, title: 'x' }], 'v1')).toThrow('documents[0].title: not a field of the v1 schema (use title_t_bi)');
+    expect(() => validateDocuments([{ id: 1, title: 'x' }], 'v1')).toThrow(
+      'documents[0].title: not a field of the v1 schema (use title_t_bi)',
+    );
     expect(() => validateDocuments([{ id: 1, tags_sa: 'x' }], 'v1')).toThrow('documents[0].tags_sa: must be an array of strings');
   });
 });

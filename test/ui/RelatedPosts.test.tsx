@@ -45,8 +45,23 @@ function setup(
   apiVersion: ApiVersion = 'v2',
 ) {
   const net = fakeNetwork(answer);
-  const client = createClient({ baseUrl: 'https://search.example.com', project: 'demo', collection: 'blog', token: 't', apiVersion, fetch: net.fetch, cache: false });
-  const all: RelatedPostsProps = { client, docId: '7', docTitle: 'Current post', docUrl: 'https://blog.example/posts/7', locale: 'en-US', ...props };
+  const client = createClient({
+    baseUrl: 'https://search.example.com',
+    project: 'demo',
+    collection: 'blog',
+    token: 't',
+    apiVersion,
+    fetch: net.fetch,
+    cache: false,
+  });
+  const all: RelatedPostsProps = {
+    client,
+    docId: '7',
+    docTitle: 'Current post',
+    docUrl: 'https://blog.example/posts/7',
+    locale: 'en-US',
+    ...props,
+  };
   const view = render(<RelatedPosts {...all} />);
   const rerender = (next: Partial<RelatedPostsProps>) => view.rerender(<RelatedPosts {...all} {...next} />);
   return { net, client, view, rerender, container: view.container };
@@ -221,7 +236,10 @@ describe('RelatedPosts', () => {
   });
 
   it('sends no feedback with analytics off or in v1', async () => {
-    for (const [props, version] of [[{ analytics: false }, 'v2'], [{}, 'v1']] as const) {
+    for (const [props, version] of [
+      [{ analytics: false }, 'v2'],
+      [{}, 'v1'],
+    ] as const) {
       const { net, container } = setup({ eager: true, ...props }, undefined, version);
       await vi.waitFor(() => expect(cards(container)).toHaveLength(3));
       const link = container.querySelector('h3 a')!;

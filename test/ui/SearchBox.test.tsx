@@ -6,17 +6,31 @@ import { SearchBox, type SearchBoxProps } from '../../src/ui/SearchBox.tsx';
 import { chip, fakeFetch, nav } from '../core/autocompleteFakeFetch.ts';
 import { memoryStorage } from '../memoryStorage.ts';
 
-
 const hostile = '<img src=x onerror=alert(1)>';
-const defaultAnswer = () => [nav('1', 'Rust ownership'), nav('2', hostile), { ...nav('3', 'Evil'), url: 'javascript:alert(1)' }, chip('category', 'Rust')];
+const defaultAnswer = () => [
+  nav('1', 'Rust ownership'),
+  nav('2', hostile),
+  { ...nav('3', 'Evil'), url: 'javascript:alert(1)' },
+  chip('category', 'Rust'),
+];
 
 function setup(props: Partial<SearchBoxProps> = {}, answer: (url: URL) => unknown[] | undefined = defaultAnswer) {
   const net = fakeFetch({ autoRespond: answer });
-  const client = createClient({ baseUrl: 'https://search.test', project: 'demo', collection: 'blog', token: 'tok', sessionId: 's1', fetch: net.fetch, cache: false });
+  const client = createClient({
+    baseUrl: 'https://search.test',
+    project: 'demo',
+    collection: 'blog',
+    token: 'tok',
+    sessionId: 's1',
+    fetch: net.fetch,
+    cache: false,
+  });
   const link = createSearchLink();
   const navigate = vi.fn();
   const storage = memoryStorage();
-  const view = render(<SearchBox client={client} debounceMs={0} link={link} navigate={navigate} storage={() => storage} locale="en-US" {...props} />);
+  const view = render(
+    <SearchBox client={client} debounceMs={0} link={link} navigate={navigate} storage={() => storage} locale="en-US" {...props} />,
+  );
   const input = view.container.querySelector('input')!;
   const listbox = () => view.container.querySelector('[role="listbox"]') as HTMLElement;
   const options = () => [...view.container.querySelectorAll<HTMLElement>('[role="option"]')];
@@ -215,14 +229,25 @@ describe('SearchBox: states', () => {
   it('shows a quiet message and reports the error when suggestions fail', async () => {
     const onError = vi.fn();
     const net = fakeFetch();
-    const client = createClient({ baseUrl: 'https://search.test', project: 'demo', collection: 'blog', token: 'tok', fetch: net.fetch, cache: false });
+    const client = createClient({
+      baseUrl: 'https://search.test',
+      project: 'demo',
+      collection: 'blog',
+      token: 'tok',
+      fetch: net.fetch,
+      cache: false,
+    });
     const view = render(<SearchBox client={client} debounceMs={0} onError={onError} link={createSearchLink()} />);
     const input = view.container.querySelector('input')!;
     input.focus();
     fireEvent.input(input, { target: { value: 'ru' } });
     await waitFor(() => expect(net.reads()).toHaveLength(1));
     net.reads()[0].respond({ status: 500 });
-    await waitFor(() => expect(view.container.querySelector('[part~="notice"]')?.textContent).toBe('Suggestions are unavailable right now. Press Enter to search.'));
+    await waitFor(() =>
+      expect(view.container.querySelector('[part~="notice"]')?.textContent).toBe(
+        'Suggestions are unavailable right now. Press Enter to search.',
+      ),
+    );
     expect(onError).toHaveBeenCalledWith(expect.objectContaining({ name: 'ApiError' }));
   });
 
@@ -231,13 +256,22 @@ describe('SearchBox: states', () => {
     const input = view.container.querySelector('input')!;
     input.focus();
     fireEvent.input(input, { target: { value: 'zzz' } });
-    await waitFor(() => expect(view.container.querySelector('[part~="notice"]')?.textContent).toBe('No suggestions for “zzz”. Press Enter to search.'));
+    await waitFor(() =>
+      expect(view.container.querySelector('[part~="notice"]')?.textContent).toBe('No suggestions for “zzz”. Press Enter to search.'),
+    );
     expect(input.getAttribute('aria-expanded')).toBe('false');
   });
 
   it('marks the loading state on the spinner', async () => {
     const net = fakeFetch();
-    const client = createClient({ baseUrl: 'https://search.test', project: 'demo', collection: 'blog', token: 'tok', fetch: net.fetch, cache: false });
+    const client = createClient({
+      baseUrl: 'https://search.test',
+      project: 'demo',
+      collection: 'blog',
+      token: 'tok',
+      fetch: net.fetch,
+      cache: false,
+    });
     const view = render(<SearchBox client={client} debounceMs={0} link={createSearchLink()} />);
     const input = view.container.querySelector('input')!;
     fireEvent.input(input, { target: { value: 'ru' } });
@@ -297,7 +331,13 @@ describe('SearchBox: states', () => {
 
   it('becomes a full-screen panel with a close button below 640 px and locks the page scroll', async () => {
     const matchMedia = vi.spyOn(window, 'matchMedia').mockImplementation(
-      (query: string) => ({ matches: query.includes('max-width: 639'), media: query, addEventListener() {}, removeEventListener() {} }) as unknown as MediaQueryList,
+      (query: string) =>
+        ({
+          matches: query.includes('max-width: 639'),
+          media: query,
+          addEventListener() {},
+          removeEventListener() {},
+        }) as unknown as MediaQueryList,
     );
     const { input, view } = setup();
     input.focus();

@@ -39,10 +39,21 @@ function post(id: number, over: object = {}) {
 
 const facets = {
   count: 3,
-  categories: { buckets: [{ value: 'News', count: 12 }, { value: 'Programming', count: 7 }] },
+  categories: {
+    buckets: [
+      { value: 'News', count: 12 },
+      { value: 'Programming', count: 7 },
+    ],
+  },
   tags: { buckets: Array.from({ length: 12 }, (_, i) => ({ value: `tag${i}`, count: 20 - i })) },
   authors: { buckets: [{ value: 'Ada Lovelace', count: 3 }] },
-  year: { buckets: [{ value: 2022, count: 11 }, { value: 2024, count: 9 }, { value: 2023, count: 4 }] },
+  year: {
+    buckets: [
+      { value: 2022, count: 11 },
+      { value: 2024, count: 9 },
+      { value: 2023, count: 4 },
+    ],
+  },
 };
 
 function searchReply(url: URL): Reply {
@@ -56,7 +67,15 @@ const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
 
 function setup(props: Partial<SearchResultsProps> = {}, reply: (url: URL) => Reply = searchReply, apiVersion: ApiVersion = 'v2') {
   const net = fakeFetch(reply);
-  const client = createClient({ baseUrl: 'https://search.example', project: 'demo', collection: 'blog', token: 'tok', apiVersion, fetch: net.fetch, cache: false });
+  const client = createClient({
+    baseUrl: 'https://search.example',
+    project: 'demo',
+    collection: 'blog',
+    token: 'tok',
+    apiVersion,
+    fetch: net.fetch,
+    cache: false,
+  });
   const link = createSearchLink();
   const events = { results: [] as unknown[], errors: [] as Error[] };
   const view = render(
@@ -149,7 +168,19 @@ describe('SearchResults', () => {
   it('renders hostile titles and content as text, and an unsafe url as no link', async () => {
     const hostile = '<img src=x onerror="window.pwned=1">Rust';
     const { link, view } = setup({}, () =>
-      ok({ found_documents: 1, results: [post(1, { title: hostile, content: `<script>alert(1)</script> ${hostile}`, url: 'javascript:alert(1)', image: 'javascript:alert(2)' })], facets: null, spelling: null }),
+      ok({
+        found_documents: 1,
+        results: [
+          post(1, {
+            title: hostile,
+            content: `<script>alert(1)</script> ${hostile}`,
+            url: 'javascript:alert(1)',
+            image: 'javascript:alert(2)',
+          }),
+        ],
+        facets: null,
+        spelling: null,
+      }),
     );
     await searchFor(link, 'rust');
     const item = view.container.querySelector('[part~="result"]') as HTMLElement;
@@ -388,9 +419,8 @@ describe('SearchResults', () => {
 
   it('uses translated texts', async () => {
     const messages = { ...searchResultsMessages, count_one: '{count} Treffer für „{q}“', count_other: '{count} Treffer für „{q}“' };
-    const { link } = setup(
-      { t: (key, vars) => translate(messages, key, vars, 'de'), locale: 'de' },
-      () => ok({ found_documents: 12345, results: [post(1)], facets: null, spelling: null }),
+    const { link } = setup({ t: (key, vars) => translate(messages, key, vars, 'de'), locale: 'de' }, () =>
+      ok({ found_documents: 12345, results: [post(1)], facets: null, spelling: null }),
     );
     await searchFor(link, 'rust');
     expect(screen.getByRole('heading', { level: 2 }).textContent).toBe('12.345 Treffer für „rust“');

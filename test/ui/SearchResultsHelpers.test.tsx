@@ -63,10 +63,20 @@ describe('filterLabel', () => {
 
 describe('facetFilterField', () => {
   it('maps facet groups to the v2 document fields', () => {
-    expect(['categories', 'tags', 'authors', 'year'].map((f) => facetFilterField(f as never, 'v2'))).toEqual(['category', 'tags', 'author', 'year']);
+    expect(['categories', 'tags', 'authors', 'year'].map((f) => facetFilterField(f as never, 'v2'))).toEqual([
+      'category',
+      'tags',
+      'author',
+      'year',
+    ]);
   });
 
   it('uses the suffixed v1 names', () => {
-    expect(['categories', 'tags', 'authors', 'year'].map((f) => facetFilterField(f as never, 'v1'))).toEqual(['category_sa', 'tags_sa', 'author_sa', 'year']);
+    expect(['categories', 'tags', 'authors', 'year'].map((f) => facetFilterField(f as never, 'v1'))).toEqual([
+      'category_sa',
+      'tags_sa',
+      'author_sa',
+      'year',
+    ]);
   });
 });

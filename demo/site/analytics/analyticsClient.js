@@ -18,7 +18,7 @@
 const numberFormat = new Intl.NumberFormat('en');
 const ordinal = (/** @type {number} */ n) => {
   const tens = n % 100;
-  const suffix = tens >= 11 && tens <= 13 ? 'th' : ['th', 'st', 'nd', 'rd'][n % 10] ?? 'th';
+  const suffix = tens >= 11 && tens <= 13 ? 'th' : (['th', 'st', 'nd', 'rd'][n % 10] ?? 'th');
   return `${n}${suffix}`;
 };
 const plural = (/** @type {number} */ n, /** @type {string} */ word) => `${numberFormat.format(n)} ${word}${n === 1 ? '' : 's'}`;
@@ -94,7 +94,10 @@ function barChart(rows) {
       return el('li', { class: 'an-bar-row', 'data-key': row.key, 'data-count': String(total) }, [
         el('span', { class: 'an-bar-head' }, [
           label,
-          el('span', { class: 'an-bar-value' }, [numberFormat.format(total), el('span', { class: 'visually-hidden' }, [` ${total === 1 ? 'click' : 'clicks'}${breakdown}`])]),
+          el('span', { class: 'an-bar-value' }, [
+            numberFormat.format(total),
+            el('span', { class: 'visually-hidden' }, [` ${total === 1 ? 'click' : 'clicks'}${breakdown}`]),
+          ]),
         ]),
         row.detail ? el('span', { class: 'an-bar-detail' }, [row.detail]) : null,
         track,
@@ -153,10 +156,14 @@ export function startAnalytics(root, config) {
     part('last').textContent = lastTime ? timeAgo(lastTime) : '—';
 
     update('autocomplete-positions', summary.autocomplete ? summary.autocompleteByPosition : 0, () =>
-      summary.autocomplete ? columnChart(summary.autocompleteByPosition, 'suggestion') : empty('No suggestion clicks yet. Type in the search box above and choose a suggestion.'),
+      summary.autocomplete
+        ? columnChart(summary.autocompleteByPosition, 'suggestion')
+        : empty('No suggestion clicks yet. Type in the search box above and choose a suggestion.'),
     );
     update('recommendation-positions', summary.recommendation ? summary.recommendationByPosition : 0, () =>
-      summary.recommendation ? columnChart(summary.recommendationByPosition, 'related post') : empty('No related-post clicks yet. Open a post and follow one of the related posts at its end.'),
+      summary.recommendation
+        ? columnChart(summary.recommendationByPosition, 'related post')
+        : empty('No related-post clicks yet. Open a post and follow one of the related posts at its end.'),
     );
     update('posts', summary.posts, () =>
       summary.posts.length

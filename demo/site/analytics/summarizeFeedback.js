@@ -129,7 +129,8 @@ export function summarizeFeedback(log, options = {}) {
       if (position !== null) recPositions[position - 1] = (recPositions[position - 1] ?? 0) + 1;
       const id = text(p.target_id);
       const target = id ? countPost(id, text(p.target_title), safeLink(p.target_url), 'recommendation', index) : 'a post';
-      const source = text(p.source_title) || options.titles?.[text(p.source_id)] || (text(p.source_id) ? `Post ${text(p.source_id)}` : 'a post');
+      const source =
+        text(p.source_title) || options.titles?.[text(p.source_id)] || (text(p.source_id) ? `Post ${text(p.source_id)}` : 'a post');
       description = `${source} → ${target}`;
     } else {
       summary.autocomplete++;
@@ -153,11 +154,25 @@ export function summarizeFeedback(log, options = {}) {
         if (record && record.suggestion_type === 'filter' && Array.isArray(record.filters) && record.filters.length > 0) {
           const key = `f:${record.filters.join('\n')}`;
           const label = text(record.phrase) || filterValue(record.filters[0]);
-          clicked = filters.get(key) ?? { key, label, detail: record.filters.map((f) => `${filterField(f)}: ${filterValue(f)}`).join(' · '), count: 0, resolved: true, last: 0 };
+          clicked = filters.get(key) ?? {
+            key,
+            label,
+            detail: record.filters.map((f) => `${filterField(f)}: ${filterValue(f)}`).join(' · '),
+            count: 0,
+            resolved: true,
+            last: 0,
+          };
         } else {
           const key = `q:${query.toLowerCase()}#${position ?? '?'}`;
           const label = query ? `“${query}”, suggestion ${position ?? '?'}` : `Suggestion ${position ?? '?'}`;
-          clicked = filters.get(key) ?? { key, label, detail: records ? 'no longer suggested for this text' : 'looking up…', count: 0, resolved: false, last: 0 };
+          clicked = filters.get(key) ?? {
+            key,
+            label,
+            detail: records ? 'no longer suggested for this text' : 'looking up…',
+            count: 0,
+            resolved: false,
+            last: 0,
+          };
         }
         clicked.count++;
         clicked.last = index;
@@ -169,8 +184,10 @@ export function summarizeFeedback(log, options = {}) {
   });
 
   const top = options.top ?? 8;
-  const byCount = (/** @type {{ total?: number, count?: number, last: number }} */ a, /** @type {{ total?: number, count?: number, last: number }} */ b) =>
-    (b.total ?? b.count ?? 0) - (a.total ?? a.count ?? 0) || b.last - a.last;
+  const byCount = (
+    /** @type {{ total?: number, count?: number, last: number }} */ a,
+    /** @type {{ total?: number, count?: number, last: number }} */ b,
+  ) => (b.total ?? b.count ?? 0) - (a.total ?? a.count ?? 0) || b.last - a.last;
   return {
     ...summary,
     autocompleteByPosition: padPositions(acPositions, options.minAutocompletePositions ?? 8),

@@ -14,12 +14,14 @@ export function homePage(ctx: SiteContext, page: number): string | undefined {
   const list = featured ? rest : slice;
   const href = (n: number) => (n === 1 ? '/' : `/?page=${n}`);
   const body = html`<div class="wrap">
-  ${page === 1
-    ? html`<section class="hero">
+  ${
+    page === 1
+      ? html`<section class="hero">
     <h1>${siteName}</h1>
     <p>${siteTagline}. ${posts.length} posts over ten years — try the search box above.</p>
   </section>`
-    : html`<header class="page-head"><p class="kicker">Archive</p><h1>Older posts</h1><p class="page-sub">Page ${page} of ${pages}</p></header>`}
+      : html`<header class="page-head"><p class="kicker">Archive</p><h1>Older posts</h1><p class="page-sub">Page ${page} of ${pages}</p></header>`
+  }
   ${withSidebar(
     html`${featured ? postCard(featured, 'featured') : ''}
       <h2 class="section-title">${page === 1 ? 'Latest posts' : html`Posts ${(page - 1) * pageSize + 1}–${(page - 1) * pageSize + slice.length}`}</h2>

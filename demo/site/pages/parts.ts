@@ -12,8 +12,7 @@ function postDate(post: Post): SafeHtml {
 export function authorLinks(authors: string[]): SafeHtml {
   if (authors.length === 0) return html`<span>The editors</span>`;
   return html`${authors.map(
-    (a, i) =>
-      html`${i === 0 ? '' : i === authors.length - 1 ? ' and ' : ', '}<a class="author" href="/author/${slugify(a)}">${a}</a>`,
+    (a, i) => html`${i === 0 ? '' : i === authors.length - 1 ? ' and ' : ', '}<a class="author" href="/author/${slugify(a)}">${a}</a>`,
   )}`;
 }
 

@@ -49,31 +49,36 @@ export function postPage(ctx: SiteContext, post: Post): string {
       ${postMeta(post)}
       <p class="post-id">Post <span data-testid="post-id">#${post.id}</span></p>
     </header>
-    ${post.image
-      ? html`<figure class="post-cover"><img src="${post.image}" alt="" width="1200" height="675" fetchpriority="high"></figure>`
-      : ''}
+    ${
+      post.image
+        ? html`<figure class="post-cover"><img src="${post.image}" alt="" width="1200" height="675" fetchpriority="high"></figure>`
+        : ''
+    }
     <div class="post-body">
       <p class="lead">${lead}</p>
       ${paragraphs.map(
-        (p, i) =>
-          html`<p>${p}</p>${i === 0 && quote ? html`<aside class="pull-quote" aria-hidden="true"><p>${quote}</p></aside>` : ''}`,
+        (p, i) => html`<p>${p}</p>${i === 0 && quote ? html`<aside class="pull-quote" aria-hidden="true"><p>${quote}</p></aside>` : ''}`,
       )}
     </div>
     <footer class="post-footer">
-      ${post.tags.length
-        ? html`<div class="post-tags"><h2 class="visually-hidden">Tags</h2><ul class="chips">${post.tags.map(
-            (t) => html`<li><a class="chip" href="/tag/${slugify(t)}">#${t}</a></li>`,
-          )}</ul></div>`
-        : ''}
+      ${
+        post.tags.length
+          ? html`<div class="post-tags"><h2 class="visually-hidden">Tags</h2><ul class="chips">${post.tags.map(
+              (t) => html`<li><a class="chip" href="/tag/${slugify(t)}">#${t}</a></li>`,
+            )}</ul></div>`
+          : ''
+      }
       <section class="author-box" aria-label="About the ${post.authors.length > 1 ? 'authors' : 'author'}">
         <div class="avatars" aria-hidden="true">${(post.authors.length ? post.authors : ['The editors']).map(
           (a) => html`<span class="avatar">${initials(a)}</span>`,
         )}</div>
         <div>
           <p class="author-line">Written by ${authorLinks(post.authors)}</p>
-          <p class="author-note">Filed under ${post.categories.length
-            ? html`${post.categories.map((c, i) => html`${i ? ' and ' : ''}<a href="/category/${slugify(c)}">${c}</a>`)}`
-            : 'Notes'}.</p>
+          <p class="author-note">Filed under ${
+            post.categories.length
+              ? html`${post.categories.map((c, i) => html`${i ? ' and ' : ''}<a href="/category/${slugify(c)}">${c}</a>`)}`
+              : 'Notes'
+          }.</p>
         </div>
       </section>
     </footer>
