@@ -68,12 +68,12 @@ describe('parseInput: RSS 2.0', () => {
     expect(doc).toMatchObject({ content: 'Hello bold world', image: 'https://x.example/i.png' });
   });
 
-  it('leaves out javascript: links and images and keeps hostile titles as plain text', () => {
+  it('leaves out javascript: links and images and reduces a hostile title to its text', () => {
     const [item] = parseInput(
-      `<rss version="2.0"><channel><item><title>&lt;img src=x onerror=alert(1)&gt;</title><link>javascript:alert(1)</link><guid isPermaLink="false">g</guid><description>&lt;img src="javascript:alert(2)"&gt;text</description></item></channel></rss>`,
+      `<rss version="2.0"><channel><item><title>&lt;img src=x onerror=alert(1)&gt;Hi &amp;lt;b&amp;gt;</title><link>javascript:alert(1)</link><guid isPermaLink="false">g</guid><description>&lt;img src="javascript:alert(2)"&gt;text</description></item></channel></rss>`,
       'x',
     ).items;
-    expect(item!.document).toEqual({ id: stableId('g'), title: '<img src=x onerror=alert(1)>', content: 'text' });
+    expect(item!.document).toEqual({ id: stableId('g'), title: 'Hi <b>', content: 'text' });
     expect(item!.warnings).toEqual([
       'link "javascript:alert(1)" is not an http(s) URL; not used',
       'image "javascript:alert(2)" is not an http(s) URL; left out',

@@ -10,6 +10,8 @@ const dir = mkdtempSync(join(tmpdir(), 'trove-cli-test-'));
 const fixtures = new URL('./fixtures/', import.meta.url).pathname;
 const target = ['--base-url', 'http://search.test', '--project', 'demo', '--collection', 'notes', '--token', 's3cret'];
 const noDelay = { delay: () => 0 };
+/** Exit status of a run that indexed every document it could, but skipped some items (documents.json and documents.ndjson hold invalid ones). */
+const SKIPPED_SOME = 3;
 
 function feedOf(count: number): string {
   const items = Array.from(
@@ -56,7 +58,7 @@ describe('trove index: sending', () => {
   it('sends v1 field names to the v1 path with --api-version v1', async () => {
     const net = fakeFetch([ok('Indexed')]);
     const { code } = await run(['index', 'documents.json', ...target, '--api-version', 'v1'], net);
-    expect(code).toBe(0);
+    expect(code).toBe(SKIPPED_SOME);
     expect(net.requests[0]!.url.pathname).toBe('/api/v1/demo/collections/notes/documents');
     expect((net.requests[0]!.body as unknown[])[0]).toEqual({
       id: 1,
@@ -74,7 +76,7 @@ describe('trove index: sending', () => {
     const net = fakeFetch();
     const env = { TROVE_BASE_URL: 'http://env.test/', TROVE_PROJECT: 'p', TROVE_COLLECTION: 'c', TROVE_TOKEN: 't' };
     const { code } = await run(['index', 'documents.ndjson'], { ...net, env });
-    expect(code).toBe(0);
+    expect(code).toBe(SKIPPED_SOME);
     expect(net.requests[0]!.url.href).toBe('http://env.test/api/v2/projects/p/collections/c/documents?token=t');
   });
 
@@ -89,7 +91,7 @@ describe('trove index: retries', () => {
   it('retries a batch after a network error and a 503, then succeeds with the same body', async () => {
     const net = fakeFetch([networkError(), status(503), ok()]);
     const { code, stderr } = await run(['index', 'documents.ndjson', ...target], net);
-    expect(code).toBe(0);
+    expect(code).toBe(SKIPPED_SOME);
     expect(net.requests).toHaveLength(3);
     expect(net.requests[2]!.body).toEqual(net.requests[0]!.body);
     expect(stderr).toContain('Indexed 2 of 2 documents');
@@ -97,7 +99,7 @@ describe('trove index: retries', () => {
 
   it('retries a 429', async () => {
     const net = fakeFetch([status(429, { 'retry-after': '0' }), ok()]);
-    expect((await run(['index', 'documents.ndjson', ...target], net)).code).toBe(0);
+    expect((await run(['index', 'documents.ndjson', ...target], net)).code).toBe(SKIPPED_SOME);
     expect(net.requests).toHaveLength(2);
   });
 
@@ -111,7 +113,7 @@ describe('trove index: retries', () => {
       cwd: fixtures,
       retry: { delay: (attempt) => (delays.push(attempt), 0) },
     });
-    expect(code).toBe(0);
+    expect(code).toBe(SKIPPED_SOME);
     expect(delays).toEqual([1, 2]);
   });
 
@@ -184,7 +186,7 @@ describe('trove index: dry run and bad input', () => {
   it('prints the mapped documents as JSON and sends nothing with --dry-run', async () => {
     const net = fakeFetch([], new Error('nothing may be sent'));
     const { code, stdout, stderr } = await run(['index', 'blog.rss.xml', '--dry-run'], net);
-    expect(code).toBe(0);
+    expect(code).toBe(SKIPPED_SOME); // item 4 has no title and no content
     expect(net.requests).toHaveLength(0);
     const printed = JSON.parse(stdout) as { id: number; title: string }[];
     expect(printed.map((d) => d.title)).toEqual(['Tide tables & why they lie', 'Mending nets', 'Gulls at dawn']);
@@ -194,17 +196,17 @@ describe('trove index: dry run and bad input', () => {
 
   it('prints v1 field names in a v1 dry run', async () => {
     const { code, stdout } = await run(['index', 'documents.ndjson', '--dry-run', '--api-version', 'v1']);
-    expect(code).toBe(0);
+    expect(code).toBe(SKIPPED_SOME);
     expect(JSON.parse(stdout)).toEqual([
       { id: 11, title_t_bi: 'Line one' },
       { id: 12, content_t_bi: 'Line three' },
     ]);
   });
 
-  it('reports skipped items with their reasons and still indexes the others', async () => {
+  it('reports skipped items with their reasons, still indexes the others, and exits with 3', async () => {
     const net = fakeFetch();
     const { code, stderr } = await run(['index', 'documents.json', ...target], net);
-    expect(code).toBe(0);
+    expect(code).toBe(3);
     expect((net.requests[0]!.body as unknown[]).length).toBe(5);
     expect(stderr).toContain('Skipped 5 items:');
     expect(stderr).toContain('document 9 "Bad date": date "someday" is not an ISO 8601 date');
@@ -233,10 +235,10 @@ describe('trove index: dry run and bad input', () => {
     expect(stderr).toContain('Skipped 2 items:');
   });
 
-  it('accepts a feed with no items and sends nothing', async () => {
+  it('sends nothing for a feed with no items and exits with 1 (nothing to index)', async () => {
     const net = fakeFetch();
     const { code, stderr } = await run(['index', file('none.xml', feedOf(0)), ...target], net);
-    expect(code).toBe(0);
+    expect(code).toBe(1);
     expect(net.requests).toHaveLength(0);
     expect(stderr).toContain('No items in RSS 2.0 feed');
   });
