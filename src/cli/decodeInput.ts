@@ -6,6 +6,23 @@ export interface DecodedInput {
   warnings: string[];
 }
 
+/**
+ * Bytes 0x80–0x9F in windows-1252 (the WHATWG index; ISO-8859-1 and ASCII labels mean this
+ * encoding too). Node 20's `TextDecoder('windows-1252')` decodes them as ISO-8859-1 control
+ * characters (a fast path that skips ICU), which would turn "€" and the curly quotes of every
+ * Windows-made feed into invisible characters, so this encoding is decoded here.
+ */
+const windows1252High =
+  '\u20ac\u0081\u201a\u0192\u201e\u2026\u2020\u2021\u02c6\u2030\u0160\u2039\u0152\u008d\u017d\u008f' +
+  '\u0090\u2018\u2019\u201c\u201d\u2022\u2013\u2014\u02dc\u2122\u0161\u203a\u0153\u009d\u017e\u0178';
+
+function decode(bytes: Uint8Array, encoding: string): string {
+  if (encoding !== 'windows-1252') return new TextDecoder(encoding).decode(bytes);
+  return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.length)
+    .toString('latin1')
+    .replace(/[\u0080-\u009f]/g, (c) => windows1252High[c.charCodeAt(0) - 0x80]!);
+}
+
 /** The encoding a label names (`ISO-8859-1` → `windows-1252`, as WHATWG maps it), or `undefined` if unknown. */
 function encodingOf(label: string): string | undefined {
   try {
@@ -72,7 +89,7 @@ export function decodeInput(bytes: Uint8Array, contentType?: string): DecodedInp
     return { text: new TextDecoder('utf-8', { fatal: true }).decode(bytes), encoding: 'utf-8', warnings };
   } catch {
     warnings.push('declares no charset and is not valid UTF-8; read as windows-1252 (as browsers do)');
-    return { text: new TextDecoder('windows-1252').decode(bytes), encoding: 'windows-1252', warnings };
+    return { text: decode(bytes, 'windows-1252'), encoding: 'windows-1252', warnings };
   }
 }
 
@@ -95,5 +112,5 @@ function decodeAs(
       return { text, encoding, warnings };
     }
   }
-  return { text: new TextDecoder(encoding).decode(body), encoding, warnings };
+  return { text: decode(body, encoding), encoding, warnings };
 }

@@ -13,6 +13,11 @@ interface Element {
 /** Blocks of share buttons: FeedBurner's FeedFlare, WordPress's Sharedaddy, AddToAny. */
 const shareBlock = /(?:^|\s)(?:feedflare|sharedaddy|sd-sharing-enabled|a2a_kit|addtoany_share_save_container)(?:\s|$)/;
 
+/** The same blocks, and Substack's sign-up box, as html-to-text selectors: their text is not the post's. */
+const shareBlockSelectors = ['.feedflare', '.sharedaddy', '.a2a_kit', '.addtoany_share_save_container', '.subscription-widget-wrap'];
+
+const emojiClass = /(?:^|\s)(?:wp-smiley|emoji)(?:\s|$)/;
+
 function insideShareBlock(element: Element): boolean {
   for (let node = element.parent; node; node = node.parent) {
     if (shareBlock.test(node.attribs?.class ?? '')) return true;
@@ -38,9 +43,11 @@ function postImageOf(element: Element): string | undefined {
 
 /**
  * One compiled html-to-text converter for feed content: no line wrapping, links and headings kept
- * as their text (no `[href]`, no upper-casing), scripts/styles/forms dropped, and `<img>` printing
- * nothing but recording the first image that can stand for the post (the document's image when
- * the feed names none; pixels and share buttons are passed over).
+ * as their text (no `[href]`, no upper-casing), scripts/styles/forms dropped, blocks of share
+ * buttons and newsletter sign-up boxes dropped (`shareBlockSelectors`), and `<img>` printing
+ * nothing (an emoji image prints its `alt`, WordPress turns 😉 into one) but recording the first
+ * image that can stand for the post (the document's image when the feed names none; pixels and
+ * share buttons are passed over).
  */
 const convert = compile({
   wordwrap: false,
@@ -49,6 +56,8 @@ const convert = compile({
       // `metadata` (html-to-text ≥ 9) is missing from @types/html-to-text.
       const found = (builder as unknown as { metadata?: Collected }).metadata;
       if (found && found.image === undefined) found.image = postImageOf(elem as Element);
+      const attribs = (elem as Element).attribs ?? {};
+      if (emojiClass.test(attribs.class ?? '') && attribs.alt) builder.addInline(attribs.alt);
     },
   },
   selectors: [
@@ -57,6 +66,7 @@ const convert = compile({
     ...(['h1', 'h2', 'h3', 'h4', 'h5', 'h6'] as const).map((selector) => ({ selector, options: { uppercase: false } })),
     { selector: 'table', format: 'block' },
     { selector: 'hr', format: 'skip' },
+    ...shareBlockSelectors.map((selector) => ({ selector, format: 'skip' })),
     ...(['script', 'style', 'noscript', 'template', 'iframe', 'object', 'form', 'button', 'svg'] as const).map((selector) => ({
       selector,
       format: 'skip',
