@@ -59,7 +59,18 @@ function describeError(text: string, source: string, error: { msg: string; line:
       `is never closed${inside === '' ? '' : `, inside ${inside}`}`
     );
   }
-  const message = error.msg.replace(/^char '&' is not expected\.$/, `an "&" that does not start an entity (it must be written "&amp;")`);
+  const open = /^Invalid '\[([\s\S]*)\]' found\.$/.exec(error.msg)?.[1];
+  if (open !== undefined) {
+    const names = [...open.matchAll(/"([^"]+)"/g)].map((m) => `<${m[1]}>`).reverse();
+    return `${source} ends too early (cut off?): ${names.join(' in ')} ${names.length === 1 ? 'is' : 'are'} never closed`;
+  }
+  const message = error.msg
+    .replace(/^char '&' is not expected\.$/, 'an "&" that does not start an entity (it must be written "&amp;")')
+    .replace(/^Invalid space after '<'\.$/, 'a "<" that does not start a tag (it must be written "&lt;")')
+    .replace(
+      /\(opened in line (\d+), col (\d+)\)/,
+      (_, line: string, column: string) => `(opened at ${place(Number(line), Number(column), start)})`,
+    );
   return `${source} is not well-formed XML: ${message} (${place(error.line, error.col, start)})`;
 }
 

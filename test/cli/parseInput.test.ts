@@ -273,6 +273,15 @@ describe('parseInput: detection and bad input', () => {
     );
   });
 
+  it('explains an unescaped "<" or "&" and a tag closed out of order, with positions in the file', () => {
+    expect(() => parseInput('<rss><channel><item><description>a < b</description></item></channel></rss>', 'f.xml')).toThrow(
+      'f.xml is not well-formed XML: a "<" that does not start a tag (it must be written "&lt;") (line 1, column 37)',
+    );
+    expect(() => parseInput('\n<rss><channel><item><title>x</item></channel></rss>', 'f.xml')).toThrow(
+      "f.xml is not well-formed XML: Expected closing tag 'title' (opened at line 2, column 21) instead of closing tag 'item'. (line 2, column 29)",
+    );
+  });
+
   it('counts blank lines before the XML declaration in error positions, and reads such a feed', () => {
     expect(() => parseInput('\n\n  <rss version="2.0"><channel><item><title>A &amp B</title></item></channel></rss>', 'feed.xml')).toThrow(
       /^feed\.xml is not well-formed XML: .* \(line 3, column \d+\)$/,
