@@ -5,12 +5,16 @@ import { getSessionId } from './getSessionId.ts';
 import { buildPath, buildQuery, type Endpoint, type Param } from './paths.ts';
 import { responseCache } from './responseCache.ts';
 import { sendFeedback } from './sendFeedback.ts';
+import { sessionCache } from './sessionCache.ts';
 import { toIndexId } from './toIndexId.ts';
 import { toV1Document } from './toV1Document.ts';
 import type {
   ApiVersion,
   ClientOptions,
+  PeekedAnswer,
+  RecommendParams,
   RequestOptions,
+  SearchParams,
   SearchResponse,
   SearchResult,
   Suggestion,
@@ -24,7 +28,9 @@ const MINUTE = 60_000;
 /**
  * A client of the hosted search service (API.md), v2 by default. Reads are GET requests cached by
  * full URL (bounded LRU, 2 min in v2 / 10 min in v1, as the service caches) with identical
- * requests in flight shared; parameters the version lacks are never sent; feedback is
+ * requests in flight shared; with `cache.session`, search and recommendation answers are also
+ * kept for the browser session (`sessionCache`) and `peek` shows them synchronously after the
+ * page is loaded again; parameters the version lacks are never sent; feedback is
  * fire-and-forget. Throws a `TypeError` when a required option is missing.
  */
 export function createClient(options: ClientOptions): TroveClient {
@@ -38,8 +44,9 @@ export function createClient(options: ClientOptions): TroveClient {
   const v2 = apiVersion === 'v2';
   const base = baseUrl.replace(/\/+$/, '');
   const timeout = options.timeout ?? 10_000;
-  const { max = 100, ttlMs = (v2 ? 2 : 10) * MINUTE } = options.cache || {};
+  const { max = 100, ttlMs = (v2 ? 2 : 10) * MINUTE, session: sessionSetting = false } = options.cache || {};
   const cache = options.cache === false ? undefined : responseCache(max);
+  const session = cache && sessionSetting ? sessionCache(typeof sessionSetting === 'object' ? sessionSetting : undefined) : undefined;
 
   const path = (endpoint: Endpoint, handler?: string) => buildPath(apiVersion, project, collection, endpoint, handler);
   const url = (apiPath: string, params: Param[]) => `${base}${apiPath}?${buildQuery([...params, ['token', token]])}`;
@@ -52,20 +59,82 @@ export function createClient(options: ClientOptions): TroveClient {
   /** `params` only when the version has them (v2), so v1 never sends them. */
   const v2Only = (params: Param[]): Param[] => (v2 ? params : []);
 
-  async function read<R>(
-    endpoint: Endpoint,
-    params: Param[],
-    kind: 'results' | 'suggestions',
-    o: RequestOptions = {},
-  ): Promise<SearchResponse<R>> {
-    const apiPath = path(endpoint, o.handler);
-    const href = url(apiPath, params);
-    const info = { method: 'GET', path: apiPath };
+  interface Read {
+    endpoint: Endpoint;
+    params: Param[];
+    kind: 'results' | 'suggestions';
+    /** Kept in the session tier too (search and recommend; not the keystrokes of autocomplete). */
+    keep: boolean;
+  }
+
+  const searchRead = (p: SearchParams): Read => ({
+    endpoint: 'search',
+    params: [['q', p.q], ['filter', p.filter], ['skip', p.skip], ['limit', p.limit], ...v2Only([['sort', p.sort]]), ...context(p)],
+    kind: 'results',
+    keep: true,
+  });
+  const recommendRead = (p: RecommendParams): Read => ({
+    endpoint: 'recommend',
+    params: [
+      ['id', p.id],
+      ...v2Only([['filter', p.filter]]),
+      ['title', p.title],
+      ['url', p.url],
+      ['limit', p.limit],
+      ...v2Only([['sort', p.sort]]),
+      ...context(p),
+    ],
+    kind: 'results',
+    keep: true,
+  });
+
+  function locate(r: Read, handler: string | undefined) {
+    const apiPath = path(r.endpoint, handler);
+    // The session key is the request without the token: the stored copy names no secret.
+    const key = `${base}${apiPath}?${buildQuery(r.params)}`;
+    return { apiPath, href: url(apiPath, r.params), key, info: { method: 'GET', path: apiPath } };
+  }
+
+  /** The session copy for `key`, validated like a fresh answer; a copy that fails validation is removed. */
+  function sessionCopy<R>(key: string, r: Read, info: { method: string; path: string }) {
+    const copy = session?.read(key);
+    if (!copy) return undefined;
+    try {
+      const response = validateSearchResponse(copy.payload, r.kind as 'results', info) as SearchResponse<unknown> as SearchResponse<R>;
+      return { response, storedAt: copy.storedAt, stale: Date.now() - copy.storedAt >= ttlMs };
+    } catch {
+      session?.remove(key);
+      return undefined;
+    }
+  }
+
+  async function read<R>(r: Read, o: RequestOptions = {}): Promise<SearchResponse<R>> {
+    const { href, apiPath, key, info } = locate(r, o.handler);
+    const keep = r.keep && session ? session : undefined;
     const run = (signal?: AbortSignal) =>
-      fetchEnvelope({ method: 'GET', url: href, path: apiPath, token, fetch: options.fetch, timeout, signal }).then(
-        (response) => validateSearchResponse(response, kind as 'results', info) as SearchResponse<unknown> as SearchResponse<R>,
-      );
-    return cache ? cache.load(href, ttlMs, o.signal, run) : run(o.signal);
+      fetchEnvelope({ method: 'GET', url: href, path: apiPath, token, fetch: options.fetch, timeout, signal }).then((payload) => {
+        const response = validateSearchResponse(payload, r.kind as 'results', info) as SearchResponse<unknown> as SearchResponse<R>;
+        keep?.write(key, payload);
+        return response;
+      });
+    if (!cache) return run(o.signal);
+    if (keep && cache.peek(href) === undefined) {
+      // A fresh session copy (the page was loaded again) answers like the memory tier, until its own expiry.
+      const copy = sessionCopy<R>(key, r, info);
+      if (copy && !copy.stale) cache.set(href, copy.response, copy.storedAt + ttlMs);
+    }
+    return cache.load(href, ttlMs, o.signal, run);
+  }
+
+  function peek<R>(r: Read, handler: string | undefined): PeekedAnswer<R> | undefined {
+    if (!cache) return undefined;
+    const { href, key, info } = locate(r, handler);
+    const fresh = cache.peek<SearchResponse<R>>(href);
+    if (fresh) return { response: fresh, stale: false };
+    const copy = r.keep ? sessionCopy<R>(key, r, info) : undefined;
+    if (!copy) return undefined;
+    if (!copy.stale) cache.set(href, copy.response, copy.storedAt + ttlMs);
+    return { response: copy.response, stale: copy.stale };
   }
 
   /** Never throws or rejects, whatever the input. */
@@ -82,44 +151,32 @@ export function createClient(options: ClientOptions): TroveClient {
     options: { baseUrl, project, collection, token, apiVersion, userId, sessionId },
     capabilities: { sort: v2, filter: v2, feedback: v2 },
     facetFilter: (facet, value) => filter(filterFields[facet][apiVersion], value),
-    search: (p, o) =>
-      read<SearchResult>(
-        'search',
-        [['q', p.q], ['filter', p.filter], ['skip', p.skip], ['limit', p.limit], ...v2Only([['sort', p.sort]]), ...context(p)],
-        'results',
-        o,
-      ),
+    search: (p, o) => read<SearchResult>(searchRead(p), o),
     autocomplete: (p, o) =>
       read<Suggestion>(
-        'autocomplete',
-        [
-          ['q', p.q],
-          ...v2Only([
-            ['filter', p.filter],
-            ['limit', p.limit],
-            ['sort', p.sort],
-          ]),
-          ...context(p),
-        ],
-        'suggestions',
+        {
+          endpoint: 'autocomplete',
+          params: [
+            ['q', p.q],
+            ...v2Only([
+              ['filter', p.filter],
+              ['limit', p.limit],
+              ['sort', p.sort],
+            ]),
+            ...context(p),
+          ],
+          kind: 'suggestions',
+          keep: false,
+        },
         o,
       ),
     async recommend(p, o) {
       if (p?.id == null || p.id === '') throw new TypeError('recommend: id is required');
-      return read<SearchResult>(
-        'recommend',
-        [
-          ['id', p.id],
-          ...v2Only([['filter', p.filter]]),
-          ['title', p.title],
-          ['url', p.url],
-          ['limit', p.limit],
-          ...v2Only([['sort', p.sort]]),
-          ...context(p),
-        ],
-        'results',
-        o,
-      );
+      return read<SearchResult>(recommendRead(p), o);
+    },
+    peek: {
+      search: (p, o) => peek<SearchResult>(searchRead(p ?? {}), o?.handler),
+      recommend: (p, o) => (p?.id == null || p.id === '' ? undefined : peek<SearchResult>(recommendRead(p), o?.handler)),
     },
     async index(documents, o = {}) {
       if (!Array.isArray(documents)) throw new TypeError('index: documents must be an array');
@@ -136,6 +193,7 @@ export function createClient(options: ClientOptions): TroveClient {
         json: body,
       });
       cache?.clear();
+      session?.clear();
     },
     feedback: {
       autocomplete: (f, o) =>
@@ -158,6 +216,9 @@ export function createClient(options: ClientOptions): TroveClient {
           ...context(f),
         ]),
     },
-    clearCache: () => cache?.clear(),
+    clearCache() {
+      cache?.clear();
+      session?.clear();
+    },
   };
 }

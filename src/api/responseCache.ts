@@ -6,6 +6,10 @@ export interface ResponseCache {
    * `AbortError`); the shared request is aborted only when every caller waiting on it aborted.
    */
   load<T>(key: string, ttlMs: number, signal: AbortSignal | undefined, run: (signal: AbortSignal) => Promise<T>): Promise<T>;
+  /** The fresh answer stored for `key`, if any (no request, no change of order). */
+  peek<T>(key: string): T | undefined;
+  /** Store `value` for `key` until the time `expires` (milliseconds since the epoch). */
+  set(key: string, value: unknown, expires: number): void;
   /** Forget every stored answer (requests in flight continue). */
   clear(): void;
 }
@@ -20,6 +24,13 @@ interface Flight {
 export function responseCache(max = 100): ResponseCache {
   const entries = new Map<string, { value: unknown; expires: number }>();
   const flights = new Map<string, Flight>();
+
+  function store(key: string, value: unknown, expires: number): void {
+    if (max <= 0) return;
+    entries.delete(key);
+    entries.set(key, { value, expires });
+    if (entries.size > max) entries.delete(entries.keys().next().value!);
+  }
 
   return {
     load<T>(key: string, ttlMs: number, signal: AbortSignal | undefined, run: (signal: AbortSignal) => Promise<T>): Promise<T> {
@@ -37,10 +48,7 @@ export function responseCache(max = 100): ResponseCache {
         flights.set(key, current);
         const done = () => flights.get(key) === current && flights.delete(key);
         current.promise.then((value) => {
-          if (done() && max > 0) {
-            entries.set(key, { value, expires: Date.now() + ttlMs });
-            if (entries.size > max) entries.delete(entries.keys().next().value!);
-          }
+          if (done()) store(key, value, Date.now() + ttlMs);
         }, done);
       }
       const shared = flight;
@@ -58,6 +66,11 @@ export function responseCache(max = 100): ResponseCache {
         shared.promise.then(resolve as (v: unknown) => void, reject).finally(() => signal.removeEventListener('abort', onAbort));
       });
     },
+    peek<T>(key: string): T | undefined {
+      const hit = entries.get(key);
+      return hit && hit.expires > Date.now() ? (hit.value as T) : undefined;
+    },
+    set: store,
     clear() {
       entries.clear();
     },

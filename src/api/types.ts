@@ -36,7 +36,28 @@ export interface ClientOptions {
    * 10 in v1, as the service caches), identical requests in flight shared. `false` turns both off:
    * every call makes its own request.
    */
-  cache?: false | { max?: number; ttlMs?: number };
+  cache?: false | { max?: number; ttlMs?: number; session?: boolean | SessionCacheSettings };
+}
+
+/**
+ * The session tier of the read cache (`cache.session`): search and recommendation answers also
+ * kept in `sessionStorage` for the browser session, so a page loaded again (Back, Forward,
+ * reload) shows them at once (`client.peek`). Each copy is exactly the service's payload plus
+ * the time stored, keyed by the request URL without the token.
+ */
+export interface SessionCacheSettings {
+  /** Default `sessionStorage`. */
+  storage?: () => Storage | undefined;
+  /** Most characters all copies may take together; the oldest go first. Default 500 000. */
+  maxChars?: number;
+  /** Age after which a copy is dropped instead of shown (and refreshed). Default 30 minutes. */
+  maxAgeMs?: number;
+}
+
+/** An answer the client already holds (`client.peek`): `stale` when older than the cache duration (show it, then ask again). */
+export interface PeekedAnswer<R> {
+  response: SearchResponse<R>;
+  stale: boolean;
 }
 
 /** Per-call options. */
@@ -229,6 +250,15 @@ export interface TroveClient {
     autocomplete(feedback: AutocompleteFeedback, options?: FeedbackOptions): Promise<boolean>;
     recommendation(feedback: RecommendationFeedback, options?: FeedbackOptions): Promise<boolean>;
   };
-  /** Forget the cached answers (also done after every successful `index()`). */
+  /**
+   * The answer already held for a read, without any request: from memory while fresh, else the
+   * session copy (`cache.session`; `stale` once older than the cache duration). `undefined` when
+   * there is none. Synchronous, so a view can show it in its first render.
+   */
+  readonly peek: {
+    search(params: SearchParams, options?: Pick<RequestOptions, 'handler'>): PeekedAnswer<SearchResult> | undefined;
+    recommend(params: RecommendParams, options?: Pick<RequestOptions, 'handler'>): PeekedAnswer<SearchResult> | undefined;
+  };
+  /** Forget the cached answers, session copies included (also done after every successful `index()`). */
   clearCache(): void;
 }
