@@ -72,8 +72,9 @@ function keyOf(settings: RelatedSettings): string {
 }
 
 /**
- * The headless model of `<trove-related-posts>`: no DOM. It loads once per distinct setting when
- * the block is near the viewport, drops stale answers (a newer setting aborts the older request
+ * The headless model of `<trove-related-posts>`: no DOM. An answer the client already holds
+ * (`client.peek`) is shown from the start, and asked again only when stale; otherwise it loads
+ * once per distinct setting when the block is near the viewport, drops stale answers (a newer setting aborts the older request
  * and a late answer is ignored), turns failures into `error` (never a throw), and sends
  * recommendation feedback for clicks.
  */
@@ -89,23 +90,54 @@ export function createRelatedController(options: RelatedControllerOptions): Rela
   let key = '';
   let near = false;
   let requestedKey = '';
+  /** Settings whose answer is shown from the client's copy (a later request only refreshes it). */
+  let heldKey = '';
   let disposed = false;
+
+  const paramsOf = (source: RelatedSource) => ({
+    id: source.id,
+    title: source.title,
+    url: source.url,
+    limit: settings.limit ?? 4,
+    filter: settings.filter,
+    sort: settings.sort,
+  });
+
+  function show(source: RelatedSource, handler: string | undefined, results: readonly SearchResult[]): void {
+    const shown = results.slice(0, settings.limit ?? 4);
+    batch(() => {
+      posts.value = shown;
+      loaded.value = { source, handler };
+      error.value = null;
+      status.value = shown.length ? 'ready' : 'empty';
+    });
+  }
+
+  /**
+   * The answer the client already holds for these settings (a post loaded again) shows at once,
+   * so the block takes its final height in its first render; a fresh one needs no request at all.
+   */
+  function showHeld(): void {
+    const { source, handler } = settings;
+    if (!source) return;
+    const held = client.peek.recommend(paramsOf(source), { handler });
+    if (!held) return;
+    show(source, handler, held.response.results);
+    heldKey = key;
+    if (!held.stale) requestedKey = key;
+  }
 
   async function load(): Promise<void> {
     const { source, handler } = settings;
-    const limit = settings.limit ?? 4;
     if (disposed || !source || !near || requestedKey === key) return;
     requestedKey = key;
-    status.value = 'loading';
-    const answer = await latest.run((signal) =>
-      client.recommend(
-        { id: source.id, title: source.title, url: source.url, limit, filter: settings.filter, sort: settings.sort },
-        { handler, signal },
-      ),
-    );
+    const refresh = heldKey === key;
+    if (!refresh) status.value = 'loading';
+    const answer = await latest.run((signal) => client.recommend(paramsOf(source), { handler, signal }));
     if (answer.stale) return; // a newer setting (or dispose) took over
     if ('error' in answer) {
       if (isAbort(answer.error)) return;
+      if (refresh) return; // a failed refresh keeps the posts shown
       const failure = toError(answer.error);
       batch(() => {
         posts.value = [];
@@ -116,13 +148,7 @@ export function createRelatedController(options: RelatedControllerOptions): Rela
       options.onError?.(failure);
       return;
     }
-    const shown = answer.value.results.slice(0, limit);
-    batch(() => {
-      posts.value = shown;
-      loaded.value = { source, handler };
-      error.value = null;
-      status.value = shown.length ? 'ready' : 'empty';
-    });
+    show(source, handler, answer.value.results);
   }
 
   function update(next: RelatedSettings): void {
@@ -139,6 +165,8 @@ export function createRelatedController(options: RelatedControllerOptions): Rela
       error.value = null;
       status.value = 'idle';
     });
+    heldKey = '';
+    showHeld();
     void load();
   }
   update(options);

@@ -72,7 +72,10 @@ export interface SearchController extends Controller<SearchSettings, SearchState
  * The headless search behind `<trove-search-results>`. It shows the page search (`PageSearch`,
  * which a search box and the URL adapter also drive): one request per change of the search or
  * the settings, the newest winning (`createLatest` aborts the older request and drops its late
- * answer). No query and no filter → no request (`idle`). Failure is `error`, never a throw.
+ * answer). An answer the client already holds (`client.peek`: a page loaded again by Back,
+ * Forward or reload) is shown at once, in the state the controller starts with, and asked again
+ * in the background only when stale. No query and no filter → no request (`idle`). Failure is
+ * `error`, never a throw.
  */
 export function createSearchController(options: SearchControllerOptions): SearchController {
   const { client, search } = options;
@@ -102,16 +105,22 @@ export function createSearchController(options: SearchControllerOptions): Search
       return;
     }
     const { limit, handler } = settings.peek();
-    status.value = 'loading';
-    const answer = await latest.run((signal) =>
-      client.search(
-        { q: query.q, filter: query.filters, skip: (query.page - 1) * limit, limit, sort: query.sort || undefined },
-        { handler: handler || undefined, signal },
-      ),
-    );
+    const params = { q: query.q, filter: query.filters, skip: (query.page - 1) * limit, limit, sort: query.sort || undefined };
+    const request = { handler: handler || undefined };
+    // An answer the client already holds (a page loaded again) shows at once, with no loading state;
+    // it is asked again in the background only when older than the cache duration.
+    const held = client.peek.search(params, request);
+    if (held) {
+      latest.cancel();
+      show(held.response);
+      if (!held.stale) return;
+    } else status.value = 'loading';
+    const answer = await latest.run((signal) => client.search(params, { ...request, signal }));
     if (answer.stale) return;
     if ('error' in answer) {
       if (isAbort(answer.error)) return;
+      // A failed refresh keeps the answer shown.
+      if (held) return;
       const failure = toError(answer.error);
       batch(() => {
         error.value = failure;
@@ -120,12 +129,18 @@ export function createSearchController(options: SearchControllerOptions): Search
       options.onError?.(failure);
       return;
     }
+    // A refresh that brought the same answer changes nothing.
+    if (held && JSON.stringify(answer.value) === JSON.stringify(held.response)) return;
+    show(answer.value);
+  }
+
+  function show(value: SearchResponse<SearchResult>): void {
     batch(() => {
-      response.value = answer.value;
+      response.value = value;
       error.value = null;
-      status.value = answer.value.results.length ? 'ready' : 'empty';
+      status.value = value.results.length ? 'ready' : 'empty';
     });
-    options.onResults?.(answer.value);
+    options.onResults?.(value);
   }
 
   const stop = effect(() => {
