@@ -2,7 +2,8 @@
  * The one server behind the end-to-end tests: the local service (a fresh temporary data dir,
  * seeded with the sample corpus), the built `dist/` under `/dist/`, the plain fixture pages of
  * `e2e/pages/` under `/pages/`, the React test app under `/react/`, and the demo blog (using the built `dist/trove.js`) everywhere
- * else, with its 404 page for unknown paths — all on one loopback origin.
+ * else, with its 404 page for unknown paths — all on one loopback origin. Any of those pages under
+ * `/no-store/…` comes with `Cache-Control: no-store`.
  *
  *   TROVE_E2E_PORT  port (default 4179)
  *   TROVE_OUT_DIR   the build to serve under /dist/ (default dist/)
@@ -46,6 +47,19 @@ const vendor = {
   bulma: serveStatic('/vendor/bulma/', join(root, 'node_modules/bulma/css')),
 };
 
+/**
+ * `/no-store/<path>` is `<path>` served with `Cache-Control: no-store`, a page the browser may not
+ * keep in its back/forward cache (what e2e/backForward.spec.ts needs).
+ */
+const noStore: Middleware = (req, res, next) => {
+  if (!req.url?.startsWith('/no-store/')) return next();
+  req.url = req.url.slice('/no-store'.length);
+  const setHeader = res.setHeader.bind(res);
+  res.setHeader = (name, value) => setHeader(name, name.toLowerCase() === 'cache-control' ? 'no-store' : value);
+  res.setHeader('Cache-Control', 'no-store');
+  next();
+};
+
 /** Try each middleware in turn; the first that answers wins, an error goes straight to `last`. */
 function chain(middlewares: Middleware[], last: (error?: unknown) => void): Middleware {
   return (req, res) => {
@@ -62,7 +76,7 @@ const server = createServer((req, res) => {
     res.statusCode = error ? 500 : 404;
     res.end(error ? 'server error' : 'not found');
   };
-  chain([service.middleware, dist, pages, react, readme, vendor.bootstrap, vendor.bulma, site], fail)(req, res, fail);
+  chain([noStore, service.middleware, dist, pages, react, readme, vendor.bootstrap, vendor.bulma, site], fail)(req, res, fail);
 });
 
 server.listen(port, host, () => console.log(`e2e server on ${origin} (dist: ${outDir}, data: ${dataDir})`));

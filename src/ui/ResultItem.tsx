@@ -11,8 +11,12 @@ export interface ResultItemProps {
   query: string;
   locale: string;
   untitled: string;
+  /** 1-based position in the whole list (marked on the item, so the reader can be brought back to it). */
+  position?: number;
   /** The title link was clicked; `false` stops the browser's navigation. */
   onSelect?(how: SelectHow): boolean;
+  /** The link is being followed in this tab (`keyboard`: activated with Enter, not a pointer). */
+  onOpen?(keyboard: boolean): void;
 }
 
 /**
@@ -20,7 +24,7 @@ export interface ResultItemProps {
  * categories, a snippet of the content around the first match with the query highlighted, and
  * the image (fixed size, lazy, hidden when it fails to load). Everything is rendered as text.
  */
-export function ResultItem({ result, query, locale, untitled, onSelect }: ResultItemProps) {
+export function ResultItem({ result, query, locale, untitled, position, onSelect, onOpen }: ResultItemProps) {
   const [imageFailed, setImageFailed] = useState(false);
   // `api/` already blanked unsafe addresses and made every field its type.
   const href = result.url || undefined;
@@ -32,9 +36,11 @@ export function ResultItem({ result, query, locale, untitled, onSelect }: Result
   const follow = (event: MouseEvent) => {
     const how = linkClick(event);
     if (how && onSelect?.(how) === false) event.preventDefault();
+    // A click that Enter made has no pointer behind it: `detail` (the click count) is 0.
+    else if (how?.viaLink) onOpen?.(event.detail === 0);
   };
   return (
-    <li part="result" class="result">
+    <li part="result" class="result" data-position={position}>
       <div class="result-body">
         <h3 part="result-title" class="result-title">
           {href ? (

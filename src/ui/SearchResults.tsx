@@ -8,10 +8,12 @@ import { createSearchController, type ResultSelectDetail, type SearchSettings } 
 import { pageSearch } from '../core/pageSearch.ts';
 import { parseLimit } from '../core/parseLimit.ts';
 import { parseSortOptions } from '../core/parseSortOptions.ts';
+import { rememberReturn } from './rememberReturn.ts';
 import { SearchResultsView } from './SearchResultsView.tsx';
 import { searchResultsMessages } from './searchResultsMessages.ts';
 import { type Translate, translate } from './translate.ts';
 import { useController } from './useController.ts';
+import { useReturnToResult } from './useReturnToResult.ts';
 
 export interface SearchResultsProps {
   client: TroveClient;
@@ -23,7 +25,11 @@ export interface SearchResultsProps {
   sortOptions?: string | null;
   /** Facet groups to show, separated by spaces or commas (`categories tags authors year`); default all. */
   facets?: string | null;
-  /** Keep `q`, `filter`, `page` and `sort` in the page URL (push on change, restore on back/forward). Default true. */
+  /**
+   * Keep `q`, `filter`, `page` and `sort` in the page URL (push on change, restore on back/forward),
+   * and bring the reader back to the result they opened (scroll, the result in view, focus after
+   * a keyboard visit) when they return to the page. Default true.
+   */
   urlSync?: boolean;
   /** The page search to show; default the page's own (which a search box on the page writes). */
   search?: PageSearch;
@@ -75,5 +81,22 @@ export function SearchResults(props: SearchResultsProps) {
 
   const sortOptions = useMemo(() => parseSortOptions(props.sortOptions), [props.sortOptions]);
   const facets = useMemo(() => facetList(props.facets), [props.facets]);
-  return <SearchResultsView controller={controller} t={t} locale={locale} sortOptions={sortOptions} facets={facets} />;
+  // Back to this page after opening a result: scroll, the result in view, focus (with the URL only).
+  const root = useRef<HTMLDivElement>(null);
+  const returning = urlSync && typeof window !== 'undefined';
+  const { status } = controller.state.value;
+  useReturnToResult(root, status !== 'loading' && status !== 'idle', returning);
+  const onOpen = (detail: { position: number; href: string; keyboard: boolean }) =>
+    returning && rememberReturn({ x: window.scrollX, y: window.scrollY, ...detail });
+  return (
+    <SearchResultsView
+      controller={controller}
+      t={t}
+      locale={locale}
+      sortOptions={sortOptions}
+      facets={facets}
+      rootRef={root}
+      onOpen={onOpen}
+    />
+  );
 }

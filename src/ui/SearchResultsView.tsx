@@ -1,3 +1,4 @@
+import type { Ref } from 'preact';
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { facetNames } from '../api/filterFields.ts';
 import type { FacetBucket, FacetName } from '../api/types.ts';
@@ -19,6 +20,10 @@ export interface SearchResultsViewProps {
   sortOptions?: SortOption[];
   /** Facet groups to show, in order; default all that the response has. */
   facets?: readonly FacetName[];
+  /** The root element (to find a result link in). */
+  rootRef?: Ref<HTMLDivElement>;
+  /** A result link is being followed in this tab. */
+  onOpen?(detail: { position: number; href: string; keyboard: boolean }): void;
 }
 
 /**
@@ -27,7 +32,15 @@ export interface SearchResultsViewProps {
  * empty and error states. A polite status region announces the count; after a page change
  * focus moves to the results heading.
  */
-export function SearchResultsView({ controller, t, locale, sortOptions = [], facets = facetNames }: SearchResultsViewProps) {
+export function SearchResultsView({
+  controller,
+  t,
+  locale,
+  sortOptions = [],
+  facets = facetNames,
+  rootRef,
+  onOpen,
+}: SearchResultsViewProps) {
   const { query, status, response, pageCount: pages, spelling, active, limit, canSort } = controller.state.value;
   const { q, filters, page, sort } = query;
   const heading = useRef<HTMLHeadingElement>(null);
@@ -50,7 +63,7 @@ export function SearchResultsView({ controller, t, locale, sortOptions = [], fac
 
   if (!active) {
     return (
-      <div part="base" class="root">
+      <div part="base" class="root" ref={rootRef}>
         <p part="prompt" class="prompt">
           {t('prompt')}
         </p>
@@ -141,7 +154,9 @@ export function SearchResultsView({ controller, t, locale, sortOptions = [], fac
             query={q}
             locale={locale}
             untitled={t('untitled')}
+            position={(page - 1) * limit + i + 1}
             onSelect={(how) => controller.select(result, (page - 1) * limit + i + 1, how)}
+            onOpen={(keyboard) => onOpen?.({ position: (page - 1) * limit + i + 1, href: result.url, keyboard })}
           />
         ))}
       </ol>
@@ -149,7 +164,7 @@ export function SearchResultsView({ controller, t, locale, sortOptions = [], fac
   }
 
   return (
-    <div part="base" class={`root${facetGroups.length ? ' has-facets' : ''}`} aria-busy={loading ? 'true' : 'false'}>
+    <div part="base" class={`root${facetGroups.length ? ' has-facets' : ''}`} ref={rootRef} aria-busy={loading ? 'true' : 'false'}>
       <div part="status" class="visually-hidden" role="status" aria-live="polite" aria-atomic="true">
         {announcement}
       </div>
