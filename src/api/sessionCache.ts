@@ -44,9 +44,8 @@ const defaultStorage = (): Storage | undefined => globalThis.sessionStorage;
 
 /** A stored value in our format for exactly `key`, else `undefined`. */
 function parse(text: string | null, key: string): Stored | undefined {
-  if (text === null) return undefined;
   try {
-    const value = JSON.parse(text) as Partial<Stored> | null;
+    const value = JSON.parse(text ?? '') as Partial<Stored> | null;
     if (typeof value !== 'object' || value === null || value.f !== FORMAT || value.k !== key) return undefined;
     if (typeof value.t !== 'number' || !Number.isFinite(value.t) || !('p' in value)) return undefined;
     return value as Stored;
@@ -67,102 +66,74 @@ export function sessionCache(options: SessionCacheOptions = {}): SessionCache {
   const { maxChars = 500_000, maxAgeMs = 30 * 60_000, now = Date.now } = options;
   const getStorage = options.storage ?? defaultStorage;
 
-  const storage = (): Storage | undefined => {
+  /** `use(storage)`, or `undefined` when there is no storage or anything throws (disabled, quota, SecurityError). */
+  function guard<T>(use: (store: Storage) => T): T | undefined {
     try {
-      return getStorage() ?? undefined;
+      const store = getStorage();
+      return store ? use(store) : undefined;
     } catch {
       return undefined;
     }
-  };
+  }
 
-  /** Every copy of this tier as [storage key, size, stored time]; unreadable ones as time -Infinity (removed first). */
+  /** Every copy of this tier, oldest first (unreadable ones first of all), with its size in characters. */
   function entries(store: Storage): { name: string; size: number; t: number }[] {
     const out: { name: string; size: number; t: number }[] = [];
     for (let i = 0; i < store.length; i++) {
       const name = store.key(i);
-      if (name === null || !name.startsWith(SESSION_PREFIX)) continue;
+      if (!name?.startsWith(SESSION_PREFIX)) continue;
       const text = store.getItem(name) ?? '';
-      const stored = parse(text, name.slice(SESSION_PREFIX.length));
-      out.push({ name, size: name.length + text.length, t: stored ? stored.t : Number.NEGATIVE_INFINITY });
+      out.push({ name, size: name.length + text.length, t: parse(text, name.slice(SESSION_PREFIX.length))?.t ?? -1 });
     }
     return out.sort((a, b) => a.t - b.t);
   }
 
-  /** Remove the oldest copies until `needed` more characters fit under `maxChars`. */
+  /** Remove the oldest copies (not `keep`) until `needed` more characters fit under `maxChars`. */
   function makeRoom(store: Storage, needed: number, keep: string): void {
     const all = entries(store).filter((entry) => entry.name !== keep);
-    let total = all.reduce((sum, entry) => sum + entry.size, 0);
+    let total = all.reduce((sum, entry) => sum + entry.size, needed);
     for (const entry of all) {
-      if (total + needed <= maxChars) break;
+      if (total <= maxChars) break;
       store.removeItem(entry.name);
       total -= entry.size;
     }
   }
 
-  const remove = (key: string) => {
-    try {
-      storage()?.removeItem(SESSION_PREFIX + key);
-    } catch {
-      // nothing to do
-    }
-  };
-
   return {
-    read(key) {
-      try {
-        const store = storage();
-        if (!store) return undefined;
-        const text = store.getItem(SESSION_PREFIX + key);
-        if (text === null) return undefined;
-        const stored = parse(text, key);
+    read: (key) =>
+      guard((store) => {
+        const name = SESSION_PREFIX + key;
+        const stored = parse(store.getItem(name), key);
         const age = stored ? now() - stored.t : Number.NaN;
         // A time in the future (a clock set back) is as untrustworthy as a corrupt copy.
-        if (!stored || !(age >= 0) || age > maxAgeMs) {
-          store.removeItem(SESSION_PREFIX + key);
-          return undefined;
-        }
-        return { payload: stored.p, storedAt: stored.t };
-      } catch {
+        if (stored && age >= 0 && age <= maxAgeMs) return { payload: stored.p, storedAt: stored.t };
+        store.removeItem(name);
         return undefined;
-      }
-    },
+      }),
     write(key, payload) {
-      let store: Storage | undefined;
-      const name = SESSION_PREFIX + key;
-      try {
-        store = storage();
-        if (!store) return;
+      guard((store) => {
+        const name = SESSION_PREFIX + key;
         const text = JSON.stringify({ f: FORMAT, k: key, t: now(), p: payload } satisfies Stored);
         const size = name.length + text.length;
-        if (size > maxChars) {
-          store.removeItem(name);
-          return;
-        }
+        store.removeItem(name);
+        if (size > maxChars) return;
         makeRoom(store, size, name);
         try {
           store.setItem(name, text);
         } catch {
-          // The quota is shared with the page: free all our older copies and try once more.
+          // The quota is shared with the page: free all our other copies and try once more.
           makeRoom(store, maxChars, name);
           store.setItem(name, text);
         }
-      } catch {
-        try {
-          store?.removeItem(name);
-        } catch {
-          // storage unusable: the copy is simply not kept
-        }
-      }
+      });
     },
-    remove,
+    remove(key) {
+      guard((store) => store.removeItem(SESSION_PREFIX + key));
+    },
     clear() {
-      try {
-        const store = storage();
-        if (!store) return;
+      guard((store) => {
         for (const { name } of entries(store)) store.removeItem(name);
-      } catch {
-        // nothing to do
-      }
+      });
     },
   };
 }

@@ -16,9 +16,7 @@ export const RETURN_KEY = 'troveReturn';
 
 /** A well-formed record, else `undefined`. */
 export function toReturnRecord(value: unknown): ReturnRecord | undefined {
-  if (typeof value !== 'object' || value === null) return undefined;
-  const { x, y, position, href, keyboard } = value as Partial<ReturnRecord>;
-  const finite = (n: unknown): n is number => typeof n === 'number' && Number.isFinite(n);
-  if (!finite(x) || !finite(y) || !finite(position) || typeof href !== 'string' || typeof keyboard !== 'boolean') return undefined;
-  return { x, y, position, href, keyboard };
+  const r = value as Partial<ReturnRecord> | null;
+  const ok = [r?.x, r?.y, r?.position].every(Number.isFinite) && typeof r?.href === 'string';
+  return ok ? { ...(r as ReturnRecord), keyboard: r!.keyboard === true } : undefined;
 }
