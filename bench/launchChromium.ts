@@ -1,18 +1,7 @@
 import { type Browser, chromium } from '@playwright/test';
+import { chromiumLaunchOptions } from '../e2e/chromiumLaunchOptions.ts';
 
-/** Debian's Chromium with the launch arguments of playwright.config.ts. */
+/** Debian's Chromium with the e2e tests' launch options. */
 export function launchChromium(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    timeout: 30_000,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-  });
+  return chromium.launch({ ...chromiumLaunchOptions, timeout: 30_000 });
 }
