@@ -172,3 +172,78 @@ test.describe('the demo blog’s own header (sticky, with backdrop-filter)', () 
     await close();
   });
 });
+
+/** Make the page believe it has no CSS anchor positioning, so that the box takes its fallback. */
+async function withoutAnchorPositioning(page: Page) {
+  await page.addInitScript(() => {
+    const supports = CSS.supports.bind(CSS);
+    CSS.supports = ((...args: [string, string?]) =>
+      /anchor/.test(args.join(' ')) ? false : supports(...(args as [string]))) as typeof CSS.supports;
+  });
+}
+
+for (const mode of ['anchor positioning', 'the fallback'] as const) {
+  test.describe(`the list on wide screens, with ${mode}`, () => {
+    async function openList(page: Page, query: string) {
+      if (mode === 'the fallback') await withoutAnchorPositioning(page);
+      await page.setViewportSize(wide);
+      await page.goto(`/pages/theme.html${query}`);
+      await input(page).click();
+      await input(page).pressSequentially('pho', { delay: 40 });
+      await expect(options(page).first()).toBeVisible();
+      await page.waitForTimeout(150);
+    }
+
+    test('follows the field when the page scrolls', async ({ page }) => {
+      await openList(page, '?layout=overflow');
+      const before = await geometry(page);
+      await page.evaluate(() => window.scrollBy(0, 40));
+      await expect.poll(async () => (await geometry(page)).field.top).toBeCloseTo(before.field.top - 40, 0);
+      await expect.poll(async () => (await geometry(page)).popup.top).toBeCloseTo(before.popup.top - 40, 0);
+      const { field, popup } = await geometry(page);
+      expect(popup.top - field.bottom).toBeGreaterThanOrEqual(0);
+      expect(popup.top - field.bottom).toBeLessThanOrEqual(10);
+      await expect(input(page)).toHaveAttribute('aria-expanded', 'true');
+    });
+
+    test('flips above the field when there is no room below it, every option still on top', async ({ page }) => {
+      await openList(page, '?layout=footer');
+      const { field, popup } = await geometry(page);
+      expect(field.top - popup.bottom).toBeGreaterThanOrEqual(0);
+      expect(field.top - popup.bottom).toBeLessThanOrEqual(10);
+      expect(Math.abs(popup.width - field.width)).toBeLessThanOrEqual(1);
+      const { checked, problems } = await checkOptions(page);
+      expect(problems).toEqual([]);
+      expect(checked).toBeGreaterThan(2);
+    });
+
+    test('mirrors under dir="rtl": under the field, from its right edge', async ({ page }) => {
+      await openList(page, '?layout=sticky-blur&dir=rtl');
+      const { field, popup } = await geometry(page);
+      expect(field.left).toBeLessThan(wide.width / 2); // the header's last item sits on the left
+      expect(Math.abs(popup.right - field.right)).toBeLessThanOrEqual(1);
+      expect(Math.abs(popup.left - field.left)).toBeLessThanOrEqual(1);
+      expect(popup.top - field.bottom).toBeGreaterThanOrEqual(0);
+      expect((await checkOptions(page)).problems).toEqual([]);
+    });
+  });
+}
+
+test('the fallback places the list under a strict CSP with no style attribute and no violation', async ({ page }) => {
+  await withoutAnchorPositioning(page);
+  await page.addInitScript(() => {
+    const seen: string[] = [];
+    (window as unknown as { cspViolations: string[] }).cspViolations = seen;
+    document.addEventListener('securitypolicyviolation', (e) => seen.push(`${e.violatedDirective} ${e.blockedURI}`));
+  });
+  await page.setViewportSize(wide);
+  await page.goto('/pages/embed.html');
+  await page.getByRole('combobox').fill('garden');
+  await expect(page.getByRole('option').first()).toBeVisible();
+  const { field, popup } = await geometry(page);
+  expect(popup.top - field.bottom).toBeGreaterThanOrEqual(0);
+  expect(popup.top - field.bottom).toBeLessThanOrEqual(10);
+  expect(Math.abs(popup.width - field.width)).toBeLessThanOrEqual(1);
+  expect(await page.locator('trove-search-box').evaluate((host) => host.shadowRoot!.querySelectorAll('[style], style').length)).toBe(0);
+  expect(await page.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations)).toEqual([]);
+});

@@ -276,7 +276,8 @@ export function SearchBox(props: SearchBoxProps) {
             aria-keyshortcuts={hint ? ariaShortcuts(props.shortcut) : undefined}
             autocomplete="off"
             autocapitalize="off"
-            autocorrect="off"
+            // As an attribute: the IDL `autocorrect` is a boolean, and "off" would be true.
+            autoCorrect="off"
             spellcheck={false}
             enterkeyhint="search"
             data-1p-ignore=""

@@ -363,17 +363,15 @@ describe('SearchBox: top layer and phones', () => {
   });
 
   it('makes the whole box a manual popover as the narrow-screen panel, with the list inside it', async () => {
-    const matchMedia = vi
-      .spyOn(window, 'matchMedia')
-      .mockImplementation(
-        (query: string) =>
-          ({
-            matches: query.includes('max-width: 639'),
-            media: query,
-            addEventListener() {},
-            removeEventListener() {},
-          }) as unknown as MediaQueryList,
-      );
+    const matchMedia = vi.spyOn(window, 'matchMedia').mockImplementation(
+      (query: string) =>
+        ({
+          matches: query.includes('max-width: 639'),
+          media: query,
+          addEventListener() {},
+          removeEventListener() {},
+        }) as unknown as MediaQueryList,
+    );
     const { view, type } = setup();
     const root = view.container.querySelector('[part~="root"]')!;
     expect(root.hasAttribute('popover')).toBe(false);
