@@ -206,6 +206,22 @@ for (const mode of ['anchor positioning', 'the fallback'] as const) {
       await expect(input(page)).toHaveAttribute('aria-expanded', 'true');
     });
 
+    test('follows the field when the window is resized, as wide as the field again', async ({ page }) => {
+      await openList(page, '?layout=sticky-blur');
+      const before = await geometry(page);
+      await page.setViewportSize({ width: 900, height: 700 });
+      await expect.poll(async () => (await geometry(page)).field.left).not.toBeCloseTo(before.field.left, 0);
+      await expect
+        .poll(async () => {
+          const { field, popup } = await geometry(page);
+          return [Math.round(popup.left - field.left), Math.round(popup.width - field.width)];
+        })
+        .toEqual([0, 0]);
+      const { field, popup } = await geometry(page);
+      expect(popup.top - field.bottom).toBeGreaterThanOrEqual(0);
+      expect(popup.top - field.bottom).toBeLessThanOrEqual(10);
+    });
+
     test('flips above the field when there is no room below it, every option still on top', async ({ page }) => {
       await openList(page, '?layout=footer');
       const { field, popup } = await geometry(page);
@@ -246,4 +262,89 @@ test('the fallback places the list under a strict CSP with no style attribute an
   expect(Math.abs(popup.width - field.width)).toBeLessThanOrEqual(1);
   expect(await page.locator('trove-search-box').evaluate((host) => host.shadowRoot!.querySelectorAll('[style], style').length)).toBe(0);
   expect(await page.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations)).toEqual([]);
+});
+
+/** Whether the list (wide screens) or the panel (narrow ones) is open in the top layer. */
+const inTopLayer = (page: Page, part: 'popup' | 'root') =>
+  page.locator('trove-search-box').evaluate((host, p) => host.shadowRoot!.querySelector(`[part~="${p}"]`)!.matches(':popover-open'), part);
+
+test.describe('the combobox in the top layer', () => {
+  test('aria-controls and aria-activedescendant resolve in the input’s shadow root, and the focus stays in the input', async ({
+    browser,
+  }) => {
+    const { page, close } = await openPage(browser, wide, '/pages/theme.html?layout=overflow');
+    expect(await inTopLayer(page, 'popup')).toBe(true);
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('ArrowDown');
+    const resolved = await input(page).evaluate((el) => {
+      const root = el.getRootNode() as ShadowRoot;
+      const listbox = root.getElementById(el.getAttribute('aria-controls')!);
+      const option = root.getElementById(el.getAttribute('aria-activedescendant') ?? '');
+      return {
+        listbox: listbox?.getAttribute('role'),
+        listboxInTopLayer: !!listbox?.closest(':popover-open'),
+        option: option?.getAttribute('role'),
+        selected: option?.getAttribute('aria-selected'),
+        inListbox: !!option && !!listbox?.contains(option),
+        focused: root.activeElement === el,
+      };
+    });
+    expect(resolved).toEqual({
+      listbox: 'listbox',
+      listboxInTopLayer: true,
+      option: 'option',
+      selected: 'true',
+      inListbox: true,
+      focused: true,
+    });
+    await close();
+  });
+
+  test('Escape closes the list and takes it out of the top layer; the text stays', async ({ browser }) => {
+    const { page, close } = await openPage(browser, wide, '/pages/theme.html?layout=z-index');
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('Escape');
+    await expect(input(page)).toHaveAttribute('aria-expanded', 'false');
+    expect(await inTopLayer(page, 'popup')).toBe(false);
+    await expect(input(page)).toBeFocused();
+    await expect(input(page)).toHaveValue('pho');
+    await close();
+  });
+
+  test('a click outside closes the list, even on a column stacked above the header', async ({ browser }) => {
+    const { page, close } = await openPage(browser, wide, '/pages/theme.html?layout=z-index');
+    await page.locator('main h1').click();
+    await expect(input(page)).toHaveAttribute('aria-expanded', 'false');
+    expect(await inTopLayer(page, 'popup')).toBe(false);
+    await expect(options(page).first()).toBeHidden();
+    await close();
+  });
+
+  for (const layout of layouts) {
+    test(`at 390 px on a page with ${layout} the page behind the panel does not scroll, and Escape closes the list, clears the text, closes the panel`, async ({
+      browser,
+    }) => {
+      const { page, close } = await openPage(browser, narrow, `/pages/theme.html?layout=${layout}`);
+      expect(await inTopLayer(page, 'root')).toBe(true);
+      // On the panel's own padding, outside the list, where a wheel or swipe would reach the page.
+      await page.mouse.move(5, 5);
+      await page.mouse.wheel(0, 800);
+      await page.waitForTimeout(250);
+      expect(await page.evaluate(() => scrollY)).toBe(0);
+      expect(await page.evaluate(() => getComputedStyle(document.documentElement).overflowY)).toBe('hidden');
+      await page.keyboard.press('Escape'); // the list first
+      await expect(input(page)).toHaveAttribute('aria-expanded', 'false');
+      expect(await inTopLayer(page, 'root')).toBe(true);
+      await page.keyboard.press('Escape'); // then the text
+      await expect(input(page)).toHaveValue('');
+      expect(await inTopLayer(page, 'root')).toBe(true);
+      await page.keyboard.press('Escape'); // then the panel
+      await expect.poll(() => inTopLayer(page, 'root')).toBe(false);
+      await expect(input(page)).not.toBeFocused();
+      await page.mouse.move(200, 600);
+      await page.mouse.wheel(0, 800);
+      await expect.poll(() => page.evaluate(() => scrollY)).toBeGreaterThan(0);
+      await close();
+    });
+  }
 });
