@@ -1,10 +1,21 @@
 import { h, type ComponentChild } from 'preact';
-import { parseRelatedLimit } from '../core/parseRelatedLimit.ts';
 import { splitFilters } from '../api/splitFilters.ts';
 import { RelatedPosts } from '../ui/RelatedPosts.tsx';
 import { relatedPostsMessages } from '../ui/relatedPostsMessages.ts';
 import styles from '../styles/relatedPosts.css?inline';
+import { relatedPostsAttributes } from './relatedPostsAttributes.ts';
 import { TroveElement, type ElementContext } from './TroveElement.ts';
+import type { TroveHost } from './TroveHost.ts';
+
+/** Hosts that hid themselves (so that an element only ever removes its own `hidden`). */
+const selfHidden = new WeakSet<TroveHost>();
+
+function setHidden(host: TroveHost, hidden: boolean): void {
+  if (hidden === selfHidden.has(host)) return;
+  if (hidden) selfHidden.add(host);
+  else selfHidden.delete(host);
+  host.toggleAttribute('hidden', hidden);
+}
 
 /**
  * `<trove-related-posts doc-id="42">` — posts related to the current one (DESIGN.md §1.2).
@@ -19,34 +30,24 @@ import { TroveElement, type ElementContext } from './TroveElement.ts';
  * `trove-error`. With no posts, or on a failure, the element hides itself (`hidden`).
  */
 export class TroveRelatedPosts extends TroveElement {
-  static override attributes = ['doc-id', 'doc-title', 'doc-url', 'limit', 'filter', 'sort', 'heading', 'layout', 'eager'] as const;
-  static override required = ['doc-id'] as const;
+  static override attributes = relatedPostsAttributes;
   static override styles = styles;
   static override messages = relatedPostsMessages;
 
-  /** Did this element hide itself (so that it only ever removes its own `hidden`)? */
-  private selfHidden = false;
-
-  private setHidden(hidden: boolean): void {
-    if (hidden === this.selfHidden) return;
-    this.selfHidden = hidden;
-    this.toggleAttribute('hidden', hidden);
-  }
-
-  protected override renderView(ctx: ElementContext): ComponentChild {
-    const { attr, config } = ctx;
+  protected override renderView(ctx: ElementContext<typeof relatedPostsAttributes>): ComponentChild {
+    const { attr, config, get } = ctx;
     return h(RelatedPosts, {
       client: ctx.client,
-      docId: (attr('doc-id') ?? '').trim(),
+      docId: get('doc-id') ?? '',
       docTitle: attr('doc-title'),
       docUrl: attr('doc-url'),
       ...(config.handler ? { handler: config.handler } : {}),
-      limit: parseRelatedLimit(attr('limit')),
+      limit: get('limit'),
       filter: splitFilters(attr('filter')),
-      sort: attr('sort')?.trim() || null,
+      sort: get('sort'),
       heading: attr('heading'),
-      layout: attr('layout') === 'grid' ? 'grid' : 'list',
-      eager: ctx.bool('eager'),
+      layout: get('layout'),
+      eager: get('eager'),
       analytics: config.analytics,
       locale: ctx.locale,
       t: ctx.t,
@@ -54,7 +55,7 @@ export class TroveRelatedPosts extends TroveElement {
       onError: (error) => {
         this.emit('trove-error', { error });
       },
-      onHiddenChange: (hidden) => this.setHidden(hidden),
+      onHiddenChange: (hidden) => setHidden(this, hidden),
     });
   }
 }

@@ -1,9 +1,9 @@
 import { h, type ComponentChild } from 'preact';
 import { splitFilters } from '../api/splitFilters.ts';
-import { parseLimit } from '../core/parseLimit.ts';
 import { SearchBox } from '../ui/SearchBox.tsx';
 import { searchBoxMessages } from '../ui/searchBoxMessages.ts';
 import styles from '../styles/searchBox.css?inline';
+import { searchBoxAttributes } from './searchBoxAttributes.ts';
 import { TroveElement, type ElementContext } from './TroveElement.ts';
 
 /**
@@ -22,20 +22,20 @@ import { TroveElement, type ElementContext } from './TroveElement.ts';
  * Parts: see the top of `styles/searchBox.css`.
  */
 export class TroveSearchBox extends TroveElement {
-  static override attributes = ['placeholder', 'limit', 'filter', 'sort', 'results-url', 'min-chars', 'shortcut', 'value'] as const;
+  static override attributes = searchBoxAttributes;
   static override styles = styles;
   static override messages = searchBoxMessages;
 
-  protected override renderView(ctx: ElementContext): ComponentChild {
-    const { attr, config } = ctx;
+  protected override renderView(ctx: ElementContext<typeof searchBoxAttributes>): ComponentChild {
+    const { attr, config, get } = ctx;
     return h(SearchBox, {
       client: ctx.client,
       ...(config.handler ? { handler: config.handler } : {}),
-      limit: parseLimit(attr('limit'), undefined),
+      limit: get('limit') ?? undefined,
       filter: splitFilters(attr('filter')),
-      sort: attr('sort')?.trim() || null,
-      minChars: parseLimit(attr('min-chars'), undefined),
-      resultsUrl: attr('results-url')?.trim() || null,
+      sort: get('sort'),
+      minChars: get('min-chars') ?? undefined,
+      resultsUrl: get('results-url'),
       shortcut: attr('shortcut'),
       value: attr('value'),
       placeholder: attr('placeholder'),

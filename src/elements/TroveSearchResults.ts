@@ -2,8 +2,8 @@ import { h, type ComponentChild } from 'preact';
 import { SearchResults } from '../ui/SearchResults.tsx';
 import { searchResultsMessages } from '../ui/searchResultsMessages.ts';
 import styles from '../styles/searchResults.css?inline';
+import { searchResultsAttributes } from './searchResultsAttributes.ts';
 import { TroveElement, type ElementContext } from './TroveElement.ts';
-import { parseLimit } from '../core/parseLimit.ts';
 
 /**
  * `<trove-search-results>` — results for a query, with facets, active filters, pagination and
@@ -21,19 +21,19 @@ import { parseLimit } from '../core/parseLimit.ts';
  * Events: `trove-results` (detail: the response), `trove-error` (detail: `{ error }`).
  */
 export class TroveSearchResults extends TroveElement {
-  static override attributes = ['limit', 'sort-options', 'facets', 'no-url-sync'] as const;
+  static override attributes = searchResultsAttributes;
   static override styles = styles;
   static override messages = searchResultsMessages;
 
-  protected override renderView(ctx: ElementContext): ComponentChild {
-    const { attr, config } = ctx;
+  protected override renderView(ctx: ElementContext<typeof searchResultsAttributes>): ComponentChild {
+    const { attr, config, get } = ctx;
     return h(SearchResults, {
       client: ctx.client,
       handler: config.handler,
-      limit: parseLimit(attr('limit'), undefined),
+      limit: get('limit') ?? undefined,
       sortOptions: attr('sort-options'),
       facets: attr('facets'),
-      urlSync: !ctx.bool('no-url-sync'),
+      urlSync: !get('no-url-sync'),
       t: ctx.t,
       locale: ctx.locale,
       onResults: (response) => {
