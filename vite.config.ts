@@ -4,7 +4,6 @@ import type { AttributeSpecs } from './src/elements/attributeSpec.ts';
 import { relatedPostsAttributes } from './src/elements/relatedPostsAttributes.ts';
 import { searchBoxAttributes } from './src/elements/searchBoxAttributes.ts';
 import { searchResultsAttributes } from './src/elements/searchResultsAttributes.ts';
-import { sharedAttributes } from './src/elements/sharedAttributes.ts';
 
 /**
  * One config, one output per mode (vite builds an IIFE from a single entry per run):
@@ -44,7 +43,7 @@ function libraryFor(mode: string): LibraryOptions {
   };
 }
 
-/** Each element's declared attributes; those that declare `eager` load when near the viewport. */
+/** Each element's declared attributes: those that declare `eager` load when near the viewport. */
 const declarations: Record<string, AttributeSpecs> = {
   'trove-search-box': searchBoxAttributes,
   'trove-search-results': searchResultsAttributes,
@@ -53,24 +52,28 @@ const declarations: Record<string, AttributeSpecs> = {
 
 /**
  * The loader is useless without its chunks: the `script` build first runs the `chunks` build and
- * hands the loader the shared attributes and, per tag, its own attributes, every chunk file it needs (the entry and
- * its static imports, transitively, so the loader requests them all at once) and its laziness.
+ * hands the loader the shared chunk names and, per tag, every one its `<tag>.js` imports
+ * (transitively, so the loader requests them all at once) and whether it loads
+ * when near the viewport (the element declares `eager`).
  */
-async function buildChunks(): Promise<[string[], Record<string, [string[], string[], boolean]>]> {
+async function buildChunks(): Promise<[string[], Record<string, [number[], 1?]>]> {
   const result = await build({ configFile: 'vite.config.ts', mode: 'chunks', logLevel: 'warn' });
   const outputs = (Array.isArray(result) ? result : [result]) as Rollup.RollupOutput[];
   const chunks = new Map(outputs.flatMap((o) => o.output).flatMap((c) => (c.type === 'chunk' ? [[c.fileName, c] as const] : [])));
+  const shared = [...chunks.keys()].filter((file) => !chunks.get(file)?.isEntry);
   const closure = (file: string, seen: string[] = []): string[] => {
     if (seen.includes(file)) return seen;
     seen.push(file);
     for (const dep of chunks.get(file)?.imports ?? []) closure(dep, seen);
     return seen;
   };
-  const elements = Object.entries(declarations).map(([tag, declared]) => [
-    tag,
-    [Object.keys(declared), closure(`${tag}.js`), 'eager' in declared],
-  ]);
-  return [Object.keys(sharedAttributes), Object.fromEntries(elements)];
+  const elements = Object.entries(declarations).map(([tag, declared]) => {
+    const imports = closure(`${tag}.js`)
+      .slice(1)
+      .map((file) => shared.indexOf(file));
+    return [tag, 'eager' in declared ? [imports, 1] : [imports]];
+  });
+  return [shared, Object.fromEntries(elements)];
 }
 
 /** dist/cli.js: the `trove` command for Node >= 20 (bin/trove.js imports it); dependencies stay imports. */

@@ -13,20 +13,18 @@
  */
 import type { TroveConfig } from './elements/configure.ts';
 import { defineElement } from './elements/defineElement.ts';
-import { readScriptConfig } from './elements/readScriptConfig.ts';
 import { TroveHost } from './elements/TroveHost.ts';
 import type { ChunkExports, LoaderHandoff } from './chunks/bootChunk.ts';
 import { version } from './version.ts';
 
 /**
- * Injected by the build (vite.config.ts): the attributes every element observes, and for each
- * tag its own (both from the elements' declarations), its chunk files (the element's entry
- * first, then every chunk it imports) and whether it loads when near the viewport.
+ * Injected by the build (vite.config.ts): the shared chunk files, and for each tag the indexes
+ * of those it imports (besides its own `<tag>.js`) and whether it loads when near the viewport
+ * (it declares `eager`). The hosts observe no attributes: the implementation watches them once
+ * it has arrived, so the declarations stay out of this file.
  */
-declare const __TROVE_ELEMENTS__: [shared: string[], Record<string, [own: string[], files: string[], lazy: boolean]>];
+declare const __TROVE_ELEMENTS__: [shared: string[], Record<string, [imports: number[], lazy?: 1]>];
 
-/** How far outside the viewport a lazy element's chunks start (twice as far as its view asks). */
-const NEAR = '200% 0px';
 const marker = Symbol.for('trove.loader');
 const global = globalThis as typeof globalThis & {
   [marker]?: string;
@@ -44,12 +42,12 @@ if (global[marker]) {
       ? current
       : [...document.querySelectorAll<HTMLScriptElement>('script[src]')].find((s) => /\/trove(\.min)?\.js(\?|#|$)/.test(s.src));
   const chunks = new URL('chunks/', script?.src || document.baseURI).href;
-  const handoff: LoaderHandoff = { script: script ? readScriptConfig(script) : {}, configured: [] };
+  const handoff: LoaderHandoff = { script, configured: [] };
   let configure: (config: TroveConfig) => void = (config) => handoff.configured.push(config);
   global.Trove ??= { configure: (config) => configure(config), version };
 
-  const [shared, elements] = __TROVE_ELEMENTS__;
-  for (const [tag, [own, files, lazy]] of Object.entries(elements)) {
+  const [names, elements] = __TROVE_ELEMENTS__;
+  for (const [tag, [files, lazy]] of Object.entries(elements)) {
     const waiting = new Set<TroveHost>();
     let started = false;
     const start = () => {
@@ -57,7 +55,8 @@ if (global[marker]) {
       started = true;
       near?.disconnect();
       // Every file at once: the element's chunk and the shared and vendor chunks it imports.
-      Promise.all(files.map((file) => import(/* @vite-ignore */ chunks + file))).then(
+      const urls = [`${tag}.js`, ...files.map((file) => names[file])].map((file) => chunks + file);
+      Promise.all(urls.map((url) => import(/* @vite-ignore */ url))).then(
         ([chunk]: ChunkExports[]) => {
           const loaded = chunk.default(handoff);
           configure = loaded.configure;
@@ -69,11 +68,12 @@ if (global[marker]) {
       );
     };
     const near = lazy
-      ? new IntersectionObserver((entries) => entries.some((entry) => entry.isIntersecting) && start(), { rootMargin: NEAR })
+      ? new IntersectionObserver((entries) => entries.some((entry) => entry.isIntersecting) && start(), {
+          // Twice as far as the element's own view waits for before it asks the service.
+          rootMargin: '200% 0px',
+        })
       : undefined;
     class Host extends TroveHost {
-      static observedAttributes = [...shared, ...own];
-      static version = version;
       static override load = (host: TroveHost) => {
         waiting.add(host);
         if (near && !host.hasAttribute('eager')) near.observe(host);

@@ -1,11 +1,12 @@
 import { configure, scriptConfig, type TroveConfig } from '../elements/configure.ts';
 import { TroveElement } from '../elements/TroveElement.ts';
 import type { HostBehaviour } from '../elements/TroveHost.ts';
+import { readScriptConfig } from '../elements/readScriptConfig.ts';
 
 /** What the standalone loader hands every chunk it loads. */
 export interface LoaderHandoff {
-  /** The loading `<script>`'s `data-*` settings. */
-  script: TroveConfig;
+  /** The loading `<script>` (its `data-*` settings are read here, not in the loader). */
+  script: HTMLScriptElement | undefined;
   /** `Trove.configure()` calls made before this chunk arrived, in order. */
   configured: TroveConfig[];
 }
@@ -31,7 +32,7 @@ let booted = false;
 export function bootChunk(element: typeof TroveElement, handoff: LoaderHandoff): LoadedElement {
   if (!booted) {
     booted = true;
-    scriptConfig.value = handoff.script;
+    scriptConfig.value = handoff.script ? readScriptConfig(handoff.script) : {};
     for (const config of handoff.configured) configure(config);
   }
   return { behaviour: TroveElement.behaviourOf(element), configure };

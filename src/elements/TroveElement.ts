@@ -5,7 +5,6 @@ import { baseMessages } from '../ui/baseMessages.ts';
 import { ConfigError } from '../ui/ConfigError.tsx';
 import { translate, type Messages, type Translate } from '../ui/translate.ts';
 import baseStyles from '../styles/base.css?inline';
-import { version } from '../version.ts';
 import { adoptStyles } from './adoptStyles.ts';
 import type { AttributeSpecs, AttributeValue } from './attributeSpec.ts';
 import { configured, scriptConfig } from './configure.ts';
@@ -39,6 +38,8 @@ interface HostState {
   attrs: Signal<Record<string, string | null>>;
   translations: Signal<Partial<Messages>>;
   loggedProblems: string;
+  /** Watches the attributes of a host whose class observes none (the script loader's). */
+  watcher?: MutationObserver;
 }
 
 /** The names of a class's `attributes` (a declaration, or a plain list of names). */
@@ -62,8 +63,6 @@ export abstract class TroveElement extends TroveHost {
   static styles = '';
   /** This element's English texts. */
   static messages: Messages = {};
-  /** The Trove version that defined this class (tells two copies on one page apart). */
-  static version = version;
 
   static get observedAttributes(): string[] {
     return [...Object.keys(sharedAttributes), ...namesOf(this.attributes)];
@@ -87,6 +86,10 @@ export abstract class TroveElement extends TroveHost {
       TroveElement.#behaviours.set(element, behaviour);
     }
     return behaviour;
+  }
+
+  attributeChangedCallback(name: string, oldValue: string | null, newValue: string | null): void {
+    if (oldValue !== newValue) TroveElement.behaviourOf(this.constructor as typeof TroveElement).attributeChanged(this, name);
   }
 
   /** Render the element's view; re-run whenever attributes or settings change. */
@@ -142,11 +145,18 @@ function createBehaviour(element: typeof TroveElement): HostBehaviour {
       }
       state.attrs.value = readAttributes(host);
       state.translations.value = host.translations;
+      // The loader's hosts are defined before the declarations arrive: watch their attributes here.
+      if (!(host.constructor as { observedAttributes?: string[] }).observedAttributes?.length) {
+        const current = state;
+        current.watcher ??= new MutationObserver(() => void (current.attrs.value = readAttributes(host)));
+        current.watcher.observe(host, { attributes: true });
+      }
       const root = host.shadowRoot ?? host.attachShadow({ mode: 'open' });
       adoptStyles(root, [baseStyles, element.styles]);
       render(h(ElementRoot, { host, element, state }), root);
     },
     disconnected(host) {
+      states.get(host)?.watcher?.disconnect();
       if (host.shadowRoot) render(null, host.shadowRoot);
     },
     attributeChanged(host, name) {

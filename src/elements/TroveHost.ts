@@ -1,5 +1,6 @@
 import type { TroveEventMap } from './events.ts';
 import type { Messages } from '../ui/translate.ts';
+import { version } from '../version.ts';
 
 /** What brings a host element to life: an element's implementation (see `TroveElement`). */
 export interface HostBehaviour {
@@ -14,15 +15,17 @@ const HTMLElementBase = (globalThis.HTMLElement ?? class {}) as typeof HTMLEleme
 
 /**
  * The custom element class behind every Trove tag, small enough for the script loader: it keeps
- * its properties, sends events, and hands its life (connect, disconnect, changes) to
+ * its properties, sends events (attribute changes: see `TroveElement`), and hands its life (connect, disconnect, changes) to
  * its class's `behaviour`. Until that behaviour is there, `connectedCallback` asks the class's
  * `load` for it (the loader fetches the element's chunks); `TroveElement` has it built in.
  */
 export class TroveHost extends HTMLElementBase {
   /** The element's implementation, once known (the script loader sets it when the chunk arrives). */
-  static behaviour?: HostBehaviour;
+  declare static behaviour?: HostBehaviour;
   /** Fetch the implementation for a connected host that has none yet (the script loader sets it). */
-  static load?: (host: TroveHost) => void;
+  declare static load?: (host: TroveHost) => void;
+  /** The Trove version that defined this class (tells two copies on one page apart). */
+  static version = version;
 
   #translations: Partial<Messages> = {};
 
@@ -43,7 +46,7 @@ export class TroveHost extends HTMLElementBase {
   }
   set translations(value: Partial<Messages>) {
     this.#translations = { ...value };
-    this.#behaviour()?.propertyChanged(this, 'translations');
+    (this.constructor as typeof TroveHost).getBehaviour()?.propertyChanged(this, 'translations');
   }
 
   connectedCallback(): void {
@@ -54,11 +57,7 @@ export class TroveHost extends HTMLElementBase {
   }
 
   disconnectedCallback(): void {
-    this.#behaviour()?.disconnected(this);
-  }
-
-  attributeChangedCallback(name: string, oldValue: string | null, newValue: string | null): void {
-    if (oldValue !== newValue) this.#behaviour()?.attributeChanged(this, name);
+    (this.constructor as typeof TroveHost).getBehaviour()?.disconnected(this);
   }
 
   /** Send a bubbling, composed event; returns `false` when a listener cancelled it. */
@@ -69,9 +68,5 @@ export class TroveHost extends HTMLElementBase {
   /** This class's implementation, if it is there yet. */
   static getBehaviour(): HostBehaviour | undefined {
     return this.behaviour;
-  }
-
-  #behaviour(): HostBehaviour | undefined {
-    return (this.constructor as typeof TroveHost).getBehaviour();
   }
 }
