@@ -201,7 +201,7 @@ export function SearchBox(props: SearchBoxProps) {
   return (
     <div
       ref={root}
-      part="root"
+      part="base root"
       class={`box${active ? ' is-active' : ''}${active && narrow ? ' is-panel' : ''}${popupShown ? ' is-open' : ''}`}
       onFocusIn={() => setActive(true)}
       onFocusOut={(event) => {
