@@ -125,7 +125,7 @@ export default defineConfig(
             projects: [
               {
                 extends: true,
-                test: { name: 'node', environment: 'node', include: ['test/{api,core,service,cli}/**/*.test.ts'] },
+                test: { name: 'node', environment: 'node', include: ['test/{api,core,service,cli,scripts}/**/*.test.ts'] },
               },
               {
                 extends: true,
