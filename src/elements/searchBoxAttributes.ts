@@ -6,11 +6,11 @@ export const searchBoxAttributes = {
   placeholder: { type: 'string' },
   /** Number of suggestions (v2 only). */
   limit: { type: 'number' },
-  /** A scope: one or more `field:"value"` separated by whitespace, sent with the suggestions (v2). */
+  /** The box's scope: one or more `field:"value"` separated by whitespace, sent with the suggestions and carried into every search the box starts (v2). */
   filter: { type: 'string' },
   /** Sort of the suggestions, e.g. `date desc` (v2 only). */
   sort: { type: 'string' },
-  /** Page that shows the results when none is on this page (default `/search`). */
+  /** Page that shows the results (default: the `<trove-search-results>` on this page, else `/search`). */
   'results-url': { type: 'string' },
   /** Characters typed before suggestions are asked for (default 1). */
   'min-chars': { type: 'number' },

@@ -1,3 +1,6 @@
+import { spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { type ChromiumChecks, DEFAULT_CHROMIUM, decideChromium, ensureChromium } from '../../scripts/ensureChromium.ts';
 
@@ -91,4 +94,26 @@ describe('ensureChromium', () => {
     expect(code).toBe(0);
     expect(lines).toEqual([]);
   });
+});
+
+describe('npm test', () => {
+  const root = join(import.meta.dirname, '../..');
+
+  it('checks for Chromium first, before the minutes of lint, unit tests and build', () => {
+    const { scripts } = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
+    expect(scripts.test).toMatch(/^tsx scripts\/ensureChromium\.ts && /);
+  });
+
+  it('stops with exit status 1 and one line, no stack trace, when CHROMIUM_PATH points nowhere', () => {
+    const run = spawnSync(process.execPath, [join(root, 'node_modules/tsx/dist/cli.mjs'), join(root, 'scripts/ensureChromium.ts')], {
+      cwd: root,
+      encoding: 'utf8',
+      env: { ...process.env, CHROMIUM_PATH: '/nonexistent/chromium' },
+    });
+    expect(run.status).toBe(1);
+    expect(run.stdout).toBe('');
+    expect(run.stderr.trim().split('\n')).toEqual([
+      `e2e: CHROMIUM_PATH=/nonexistent/chromium does not exist: point it at a Chromium binary, or unset it to use ${DEFAULT_CHROMIUM}.`,
+    ]);
+  }, 30_000);
 });
