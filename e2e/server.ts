@@ -1,7 +1,7 @@
 /**
  * The one server behind the end-to-end tests: the local service (a fresh temporary data dir,
  * seeded with the sample corpus), the built `dist/` under `/dist/`, the plain fixture pages of
- * `e2e/pages/` under `/pages/`, the React test app under `/react/`, and the demo blog (using the built `dist/trove.js`) everywhere
+ * `e2e/pages/` under `/pages/`, the React, Vue and Svelte test apps under `/react/`, `/vue/`, `/svelte/`, and the demo blog (using the built `dist/trove.js`) everywhere
  * else, with its 404 page for unknown paths — all on one loopback origin.
  *
  *   TROVE_E2E_PORT  port (default 4179)
@@ -38,6 +38,9 @@ const dist = serveStatic('/dist/', outDir);
 const pages = serveStatic('/pages/', join(root, 'e2e/pages'));
 // The React 19 test app, built by e2e/react.spec.ts.
 const react = serveStatic('/react/', join(root, 'e2e/.tmp/react'));
+// The Vue 3 and Svelte 5 test apps, built by e2e/frameworks.spec.ts.
+const vue = serveStatic('/vue/', join(root, 'e2e/.tmp/vue'));
+const svelte = serveStatic('/svelte/', join(root, 'e2e/.tmp/svelte'));
 // The README's examples, written and built by e2e/readme.spec.ts.
 const readme = serveStatic('/readme/', join(root, 'e2e/.tmp/readme'));
 // CSS frameworks from npm, for the pages that check host CSS cannot break the widgets.
@@ -62,7 +65,7 @@ const server = createServer((req, res) => {
     res.statusCode = error ? 500 : 404;
     res.end(error ? 'server error' : 'not found');
   };
-  chain([service.middleware, dist, pages, react, readme, vendor.bootstrap, vendor.bulma, site], fail)(req, res, fail);
+  chain([service.middleware, dist, pages, react, vue, svelte, readme, vendor.bootstrap, vendor.bulma, site], fail)(req, res, fail);
 });
 
 server.listen(port, host, () => console.log(`e2e server on ${origin} (dist: ${outDir}, data: ${dataDir})`));

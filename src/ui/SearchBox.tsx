@@ -222,7 +222,7 @@ export function SearchBox(props: SearchBoxProps) {
       ref={root}
       id={ids}
       popover={panel ? 'manual' : undefined}
-      part="root"
+      part="base root"
       class={`box${active ? ' is-active' : ''}${panel ? ' is-panel' : ''}${popupShown ? ' is-open' : ''}`}
       onFocusIn={() => setActive(true)}
       onFocusOut={(event) => {
