@@ -7,10 +7,12 @@
  * chosen stack: preact, @preact/signals and ky alone are ~12 KB, and the three widgets with their
  * accessibility, states and CSS are ~7 KB (box), ~7 KB (results) and ~4 KB (related). Until that
  * changes, `everythingCeiling` is a ratchet: the measured size plus a little, never to grow silently.
+ * 39,557 B with issue 10 (popups in the top layer, ~600 B; one host class for loader and
+ * elements, ~1 KB, of which the host class shipped twice is ~660 B).
  */
 export const sizeBudget = {
   everythingTarget: 20_000,
-  everythingCeiling: 39_000,
+  everythingCeiling: 39_600,
   /** What a related-posts-only page downloads of our own code (not preact, signals, ky). */
   relatedOnlyOursTarget: 13_000,
   /**
