@@ -13,7 +13,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium } from '@playwright/test';
-import { createService } from '../demo/service/createService.ts';
+import { createService } from '../src/service/createService.ts';
 import { serveStatic } from '../demo/site/serveStatic.ts';
 
 const RUNS = 20;

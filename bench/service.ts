@@ -18,9 +18,9 @@ import { pathToFileURL } from 'node:url';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import type { AddressInfo } from 'node:net';
-import { createService } from '../demo/service/createService.ts';
-import { generatePosts } from '../demo/service/generatePosts.ts';
-import { seededRandom } from '../demo/service/seededRandom.ts';
+import { createService } from '../src/service/createService.ts';
+import { generatePosts } from '../src/service/generatePosts.ts';
+import { seededRandom } from '../src/service/seededRandom.ts';
 
 export interface ServiceBenchResult {
   posts: number;

@@ -3,7 +3,7 @@ import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { expect, test } from '@playwright/test';
 import { build } from 'vite';
-import { generatePosts } from '../demo/service/generatePosts.ts';
+import { generatePosts } from '../src/service/generatePosts.ts';
 
 /**
  * Every example of README.md (each fenced block after `<!-- example: name -->`), run as written,

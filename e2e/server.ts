@@ -12,7 +12,7 @@ import { mkdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { createService } from '../demo/service/createService.ts';
+import { createService } from '../src/service/createService.ts';
 import { createDemoSite } from '../demo/site/createDemoSite.ts';
 import { serveStatic, type Middleware } from '../demo/site/serveStatic.ts';
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { Collection } from '../../demo/service/Collection.ts';
-import { parseFilter } from '../../demo/service/parseFilter.ts';
-import { validateDocuments } from '../../demo/service/validateDocuments.ts';
+import { Collection } from '../../src/service/Collection.ts';
+import { parseFilter } from '../../src/service/parseFilter.ts';
+import { validateDocuments } from '../../src/service/validateDocuments.ts';
 
 function collectionOf(docs: object[]): Collection {
   const c = new Collection();
@@ -246,7 +246,7 @@ describe('Collection.spellingSuggestion', () => {
 
 describe('queryTerms', () => {
   it('drops common words unless nothing else remains, and a one-letter last term after others', async () => {
-    const { queryTerms } = await import('../../demo/service/Collection.ts');
+    const { queryTerms } = await import('../../src/service/Collection.ts');
     expect(queryTerms('the art of bread')).toEqual(['art', 'bread']);
     expect(queryTerms('rust and the')).toEqual(['rust']);
     expect(queryTerms('with')).toEqual(['with']);

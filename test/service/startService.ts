@@ -7,7 +7,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { AddressInfo } from 'node:net';
-import { createService, type Service, type ServiceOptions } from '../../demo/service/createService.ts';
+import { createService, type Service, type ServiceOptions } from '../../src/service/createService.ts';
 
 export interface Running {
   base: string;

@@ -55,7 +55,7 @@ import { createStore, type FeedbackEntry } from './createStore.ts';
 import { generatePosts } from './generatePosts.ts';
 import { BUILT_IN_HANDLERS, loadHandlers } from './loadHandlers.ts';
 import { matchRoute, type Route } from './matchRoute.ts';
-import { filter } from '../../src/api/filter.ts';
+import { filter } from '../api/filter.ts';
 import { parseFilter, type ParsedFilter } from './parseFilter.ts';
 import { parseIntParam } from './parseIntParam.ts';
 import { parseSort } from './parseSort.ts';
