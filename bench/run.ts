@@ -3,7 +3,7 @@ import { existsSync } from 'node:fs';
 import { spawnSync } from 'node:child_process';
 import { printSizes } from './sizes.ts';
 
-const parts = ['bench/service.ts', 'bench/searchBox.ts'];
+const parts = ['bench/service.ts', 'bench/searchBox.ts', 'bench/cliIndex.ts'];
 for (const part of parts) {
   if (!existsSync(part)) continue;
   console.log(`\n== ${part}`);

@@ -15,6 +15,7 @@ export type {
   ApiVersion,
   AutocompleteFeedback,
   AutocompleteParams,
+  ClientCapabilities,
   ClientOptions,
   Document,
   Envelope,
@@ -66,29 +67,35 @@ export type {
 // (unstyled: the elements' shadow roots carry the styles), and their English texts.
 export { SearchBox, type SearchBoxProps } from './ui/SearchBox.tsx';
 export { SearchResults, type SearchResultsProps } from './ui/SearchResults.tsx';
-export { RelatedPosts, type RelatedPostsProps, type RelatedSelection } from './ui/RelatedPosts.tsx';
+export type { ResultSelectDetail } from './core/createSearchController.ts';
+export { RelatedPosts, type RelatedPostsProps } from './ui/RelatedPosts.tsx';
 export { searchBoxMessages } from './ui/searchBoxMessages.ts';
 export { searchResultsMessages } from './ui/searchResultsMessages.ts';
 export { relatedPostsMessages } from './ui/relatedPostsMessages.ts';
 
-// The headless controllers behind them (signals, no DOM).
+// The headless controllers behind them (signals, no DOM), all of one shape, and the page search they share.
+export type { Controller, ControllerState, ControllerStatus, SelectHow } from './core/Controller.ts';
+export { createPageSearch, type PageSearch } from './core/createPageSearch.ts';
 export {
   createAutocompleteController,
   type AutocompleteController,
   type AutocompleteControllerOptions,
-  type AutocompleteStatus,
+  type AutocompleteSettings,
+  type AutocompleteState,
 } from './core/createAutocompleteController.ts';
 export {
   createSearchController,
   type SearchController,
   type SearchControllerOptions,
-  type SearchStatus,
+  type SearchSettings,
+  type SearchState,
 } from './core/createSearchController.ts';
 export {
   createRelatedController,
   type RelatedController,
   type RelatedControllerOptions,
-  type RelatedStatus,
+  type RelatedSettings,
+  type RelatedState,
 } from './core/createRelatedController.ts';
 
 export { version } from './version.ts';

@@ -1,4 +1,6 @@
 import { fetchEnvelope } from './fetchEnvelope.ts';
+import { filter } from './filter.ts';
+import { filterFields } from './filterFields.ts';
 import { getSessionId } from './getSessionId.ts';
 import { buildPath, buildQuery, type Endpoint, type Param } from './paths.ts';
 import { responseCache } from './responseCache.ts';
@@ -78,6 +80,8 @@ export function createClient(options: ClientOptions): TroveClient {
 
   return {
     options: { baseUrl, project, collection, token, apiVersion, userId, sessionId },
+    capabilities: { sort: v2, filter: v2, feedback: v2 },
+    facetFilter: (facet, value) => filter(filterFields[facet][apiVersion], value),
     search: (p, o) =>
       read<SearchResult>(
         'search',

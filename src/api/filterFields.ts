@@ -1,22 +1,19 @@
-import type { FacetName } from './types.ts';
-
-/** One facet group and the filter field that narrows on it, in each API version. */
-export interface FilterFieldNames {
-  /** The facet group in responses (named after result fields). */
-  facet: FacetName;
-  /** The v2 filter field (named after document fields). */
-  v2: string;
-  /** The v1 filter field (the schema's `_sa` names; `year` is computed and unsuffixed). */
-  v1: string;
-}
+import type { ApiVersion, FacetName } from './types.ts';
 
 /**
- * The one table of filter fields (API.md): facet group ↔ v2 filter field ↔ v1 filter field,
- * the names the service answers in filter suggestions and the widgets send for a chosen bucket.
+ * The one table of filter fields: a facet group of the results (API.md names them after result
+ * fields) → the document field a `filter` on one of its buckets names, per API version. v1 names
+ * carry the schema's type suffix; `authors_sa` is the name the service's own filter suggestions
+ * use (API.md: "the autocomplete filter suggestion example refers to `authors_sa`"), and `year` is
+ * computed, so it has no suffix. The client, the views (through the client) and the local service
+ * all read this table.
  */
-export const filterFields: readonly FilterFieldNames[] = [
-  { facet: 'categories', v2: 'category', v1: 'category_sa' },
-  { facet: 'tags', v2: 'tags', v1: 'tags_sa' },
-  { facet: 'authors', v2: 'author', v1: 'authors_sa' },
-  { facet: 'year', v2: 'year', v1: 'year' },
-];
+export const filterFields: Readonly<Record<FacetName, Readonly<Record<ApiVersion, string>>>> = {
+  categories: { v2: 'category', v1: 'category_sa' },
+  tags: { v2: 'tags', v1: 'tags_sa' },
+  authors: { v2: 'author', v1: 'authors_sa' },
+  year: { v2: 'year', v1: 'year' },
+};
+
+/** The facet groups in the order the views show them. */
+export const facetNames: readonly FacetName[] = ['categories', 'tags', 'authors', 'year'];

@@ -193,6 +193,16 @@ export interface IndexOptions {
   timeout?: number;
 }
 
+/** What an API version offers (API.md "Versioning"). */
+export interface ClientCapabilities {
+  /** `sort` on search, autocomplete and recommend (v2). */
+  sort: boolean;
+  /** `filter`, `limit` on autocomplete and `filter` on recommend (v2). */
+  filter: boolean;
+  /** Click feedback endpoints (v2). */
+  feedback: boolean;
+}
+
 export interface FeedbackOptions {
   handler?: string;
 }
@@ -205,6 +215,10 @@ export interface FeedbackOptions {
 export interface TroveClient {
   readonly options: Readonly<Required<Pick<ClientOptions, 'baseUrl' | 'project' | 'collection' | 'token' | 'apiVersion'>>> &
     Readonly<Pick<ClientOptions, 'userId' | 'sessionId'>>;
+  /** What this API version offers, so code above `api/` never tests the version itself. */
+  readonly capabilities: Readonly<ClientCapabilities>;
+  /** The filter that narrows to one bucket of a facet group, in this version's field name (`filterFields`). */
+  facetFilter(facet: FacetName, value: string | number): string;
   search(params: SearchParams, options?: RequestOptions): Promise<SearchResponse<SearchResult>>;
   autocomplete(params: AutocompleteParams, options?: RequestOptions): Promise<SearchResponse<Suggestion>>;
   recommend(params: RecommendParams, options?: RequestOptions): Promise<SearchResponse<SearchResult>>;

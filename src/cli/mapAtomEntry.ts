@@ -1,11 +1,20 @@
+import { decodeHTMLStrict } from 'entities';
 import { buildDocument, cleanText, distinct, itemLabel } from './buildDocument.ts';
+import { dateField } from './dateField.ts';
 import { htmlToPlainText } from './htmlToPlainText.ts';
+import { inlineHtmlToText } from './inlineHtmlToText.ts';
+import { mediaDescription } from './mediaDescription.ts';
 import { attrOf, childOf, list, textOf, type XmlValue } from './parseXml.ts';
 import { pickAtomEnclosureImage, pickMediaImage } from './pickImage.ts';
 import { documentId } from './stableId.ts';
-import { toIsoDate } from './toIsoDate.ts';
 import { toSafeUrl } from './toSafeUrl.ts';
 import type { FeedContext, MappedItem } from './types.ts';
+
+/** The prefixes this feed uses for the namespaces the mapping reads. */
+export interface AtomNamespaces {
+  media: string;
+  feedburner: string;
+}
 
 type TextKind = 'text' | 'html' | 'xhtml' | 'other';
 
@@ -31,6 +40,27 @@ function readText(element: XmlValue, rawElement: () => XmlValue): { text?: strin
   return { text: converted.text === '' ? undefined : converted.text, firstImage: converted.firstImage };
 }
 
+/**
+ * An Atom title as plain text: an `html` or `xhtml` title loses its tags and entities; a `text`
+ * title is text already (a literal "<div>" in it stays), but HTML entities left in it by
+ * generators that escape twice (`&amp;eacute;`) are decoded.
+ */
+function readTitle(element: XmlValue, rawElement: () => XmlValue): string | undefined {
+  if (element === undefined) return undefined;
+  const kind = textKind(element);
+  if (kind === 'other') return undefined;
+  if (kind === 'text') {
+    const text = textOf(element);
+    return text === undefined ? undefined : cleanText(decodeHTMLStrict(text));
+  }
+  return inlineHtmlToText(kind === 'html' ? textOf(element) : textOf(rawElement()));
+}
+
+/** The link an entry stands for: FeedBurner's `feedburner:origLink` (the post itself), else its alternate link. */
+export function atomLinkOf(entry: XmlValue, ns: AtomNamespaces): string | undefined {
+  return textOf(childOf(entry, `${ns.feedburner}:origLink`)) ?? alternateLink(entry);
+}
+
 /** The `href` of the entry's main link: `rel="alternate"` (or no `rel`), preferring an HTML one. */
 function alternateLink(entry: XmlValue): string | undefined {
   const alternates = list(childOf(entry, 'link')).filter((link) => (attrOf(link, 'rel') ?? 'alternate') === 'alternate');
@@ -40,21 +70,28 @@ function alternateLink(entry: XmlValue): string | undefined {
 
 /**
  * Maps an Atom `<entry>` to a document:
- * - `title` → title (HTML and XHTML titles reduced to text);
- * - `content`, else `summary` → content, (X)HTML reduced to text;
- * - image: an image `<link rel="enclosure">`, else Media RSS, else the first `<img>` of the content;
- * - the `alternate` link → url (resolved against `xml:base` / the feed's link);
+ * - `title` → title, as plain text (see `readTitle`);
+ * - `content`, else `summary`, else `media:description` (YouTube) → content, (X)HTML reduced to text;
+ * - image: an image `<link rel="enclosure">`, else Media RSS (not an avatar), else the first
+ *   `<img>` of the content that is not a tracking pixel, share button, emoji or avatar;
+ * - `feedburner:origLink`, else the `alternate` link → url (resolved against `xml:base` / the feed's link);
  * - `category` (its `label`, else its `term`) → category; the entry's `author` names, else the
- *   feed's → author; `published`, else `updated` → date;
- * - id: a numeric `<id>` as is, else the stable id of the `<id>` (else of the link).
+ *   feed's → author; `published`, else `updated` → date, ISO 8601 in UTC;
+ * - id: a numeric `<id>` as is, else the stable id of the `<id>` (else of the link, plus the
+ *   title when other id-less entries share that link).
  */
-export function mapAtomEntry(entry: XmlValue, position: number, media: string, context: FeedContext, rawEntry: () => XmlValue): MappedItem {
+export function mapAtomEntry(
+  entry: XmlValue,
+  position: number,
+  ns: AtomNamespaces,
+  context: FeedContext,
+  rawEntry: () => XmlValue,
+): MappedItem {
   const warnings: string[] = [];
   const base = toSafeUrl(attrOf(entry, 'xml:base'), context.base) ?? context.base;
-  const titleElement = childOf(entry, 'title');
-  const title = cleanText(readText(titleElement, () => childOf(rawEntry(), 'title')).text);
+  const title = readTitle(childOf(entry, 'title'), () => childOf(rawEntry(), 'title'));
   const atomId = textOf(childOf(entry, 'id'));
-  const rawLink = alternateLink(entry);
+  const rawLink = atomLinkOf(entry, ns);
   const url = toSafeUrl(rawLink, base);
   if (rawLink !== undefined && url === undefined) warnings.push(`link "${rawLink}" is not an http(s) URL; left out`);
   const label = itemLabel('entry', position, title, atomId ?? rawLink);
@@ -62,26 +99,31 @@ export function mapAtomEntry(entry: XmlValue, position: number, media: string, c
   const contentElement = childOf(entry, 'content');
   let body = readText(contentElement, () => childOf(rawEntry(), 'content'));
   if (body.text === undefined) body = readText(childOf(entry, 'summary'), () => childOf(rawEntry(), 'summary'));
+  if (body.text === undefined) body = { ...body, text: mediaDescription(entry, ns.media) };
 
-  const imageCandidate = pickAtomEnclosureImage(entry) ?? pickMediaImage(entry, media) ?? body.firstImage;
+  const imageCandidate = pickAtomEnclosureImage(entry) ?? pickMediaImage(entry, ns.media) ?? body.firstImage;
   const image = toSafeUrl(imageCandidate, base);
   if (imageCandidate !== undefined && image === undefined) warnings.push(`image "${imageCandidate}" is not an http(s) URL; left out`);
 
-  const rawDate = textOf(childOf(entry, 'published')) ?? textOf(childOf(entry, 'updated'));
-  const date = toIsoDate(rawDate);
-  if (rawDate !== undefined && date === undefined) warnings.push(`date "${rawDate}" is not a date; left out`);
+  const date = dateField(textOf(childOf(entry, 'published')) ?? textOf(childOf(entry, 'updated')), warnings);
 
-  const authors = distinct(list(childOf(entry, 'author')).map((author) => textOf(childOf(author, 'name'))));
+  const authors = distinct(list(childOf(entry, 'author')).map((author) => inlineHtmlToText(textOf(childOf(author, 'name')))));
+  const idKey =
+    atomId === undefined && rawLink !== undefined && title !== undefined && context.sharedLinks?.has(rawLink)
+      ? `${rawLink} ${title}`
+      : rawLink;
 
   return buildDocument(
     label,
     {
-      id: documentId(atomId, rawLink),
+      id: documentId(atomId, idKey),
       title,
       content: body.text,
       url,
       image,
-      category: distinct(list(childOf(entry, 'category')).map((category) => attrOf(category, 'label') ?? attrOf(category, 'term'))),
+      category: distinct(
+        list(childOf(entry, 'category')).map((category) => inlineHtmlToText(attrOf(category, 'label') ?? attrOf(category, 'term'))),
+      ),
       author: authors.length > 0 ? authors : context.feedAuthors,
       date,
     },

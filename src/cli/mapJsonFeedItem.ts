@@ -1,7 +1,7 @@
 import { buildDocument, cleanText, distinct, itemLabel } from './buildDocument.ts';
+import { dateField } from './dateField.ts';
 import { htmlToPlainText } from './htmlToPlainText.ts';
 import { documentId } from './stableId.ts';
-import { toIsoDate } from './toIsoDate.ts';
 import { toSafeUrl } from './toSafeUrl.ts';
 import type { FeedContext, MappedItem } from './types.ts';
 
@@ -48,9 +48,7 @@ export function mapJsonFeedItem(value: unknown, position: number, context: FeedC
   const image = toSafeUrl(imageCandidate, context.base);
   if (imageCandidate !== undefined && image === undefined) warnings.push(`image "${imageCandidate}" is not an http(s) URL; left out`);
 
-  const rawDate = str(item.date_published) ?? str(item.date_modified);
-  const date = toIsoDate(rawDate);
-  if (rawDate !== undefined && date === undefined) warnings.push(`date "${rawDate}" is not a date; left out`);
+  const date = dateField(str(item.date_published) ?? str(item.date_modified), warnings);
 
   const authors = jsonFeedAuthors(item);
   return buildDocument(

@@ -1,10 +1,13 @@
 import { CliError } from './CliError.ts';
 import { jsonFeedAuthors, mapJsonFeedItem } from './mapJsonFeedItem.ts';
-import { mapAtomEntry } from './mapAtomEntry.ts';
+import { type AtomNamespaces, atomLinkOf, mapAtomEntry } from './mapAtomEntry.ts';
 import { mapJsonDocument } from './mapJsonDocument.ts';
-import { mapRssItem, type RssNamespaces } from './mapRssItem.ts';
-import { childOf, list, parseXml, prefixFor, textOf, attrOf, type XmlValue } from './parseXml.ts';
+import { mapRssItem, type RssNamespaces, rssGuidOf, rssLinkOf } from './mapRssItem.ts';
+import { childOf, list, parseXml, prefixFor, textOf, attrOf, type TextStart, type XmlValue } from './parseXml.ts';
 import { distinct } from './buildDocument.ts';
+import { findFeedLinks } from './findFeedLinks.ts';
+import { inlineHtmlToText } from './inlineHtmlToText.ts';
+import { pickItunesImage } from './pickImage.ts';
 import { toSafeUrl } from './toSafeUrl.ts';
 import type { FeedContext, ParsedInput } from './types.ts';
 
@@ -12,7 +15,22 @@ const namespaces = {
   content: 'http://purl.org/rss/1.0/modules/content/',
   media: 'http://search.yahoo.com/mrss/',
   dc: 'http://purl.org/dc/elements/1.1/',
+  itunes: 'http://www.itunes.com/dtds/podcast-1.0.dtd',
+  feedburner: 'http://rssnamespace.org/feedburner/ext/1.0',
+  enc: 'http://purl.oclc.org/net/rss_2.0/enc#',
 };
+
+/** The keys that occur more than once. */
+function repeated(keys: (string | undefined)[]): Set<string> {
+  const seen = new Set<string>();
+  const shared = new Set<string>();
+  for (const key of keys) {
+    if (key === undefined) continue;
+    if (seen.has(key)) shared.add(key);
+    else seen.add(key);
+  }
+  return shared;
+}
 
 /** Where a JSON syntax error is, from V8's message (`… at position 12` / `(line 2 column 5)`). */
 function jsonErrorMessage(error: unknown): string {
@@ -82,6 +100,21 @@ function rssNamespaces(root: XmlValue): RssNamespaces {
     content: prefixFor(root, namespaces.content, 'content'),
     media: prefixFor(root, namespaces.media, 'media'),
     dc: prefixFor(root, namespaces.dc, 'dc'),
+    itunes: prefixFor(root, namespaces.itunes, 'itunes'),
+    feedburner: prefixFor(root, namespaces.feedburner, 'feedburner'),
+    enc: prefixFor(root, namespaces.enc, 'enc'),
+  };
+}
+
+/** What the items of an RSS 2.0 or 1.0 feed share: the base for links, a podcast's author and picture, links without guids. */
+function rssContext(channel: XmlValue, items: XmlValue[], ns: RssNamespaces, sourceUrl: string | undefined): FeedContext {
+  const base = toSafeUrl(textOf(childOf(channel, 'link'))) ?? sourceUrl;
+  const feedImage = pickItunesImage(channel, ns.itunes);
+  return {
+    base,
+    feedAuthors: distinct(list(childOf(channel, `${ns.itunes}:author`)).map((a) => inlineHtmlToText(textOf(a)))),
+    ...(feedImage === undefined ? {} : { feedImage }),
+    sharedLinks: repeated(items.filter((item) => rssGuidOf(item) === undefined).map((item) => rssLinkOf(item, ns))),
   };
 }
 
@@ -89,8 +122,8 @@ function parseRss(root: XmlValue, raw: () => XmlValue, sourceUrl: string | undef
   const channel = childOf(root, 'channel');
   if (channel === undefined) throw new CliError(`${source} is an <rss> document without a <channel>`);
   const ns = rssNamespaces(root);
-  const context: FeedContext = { base: toSafeUrl(textOf(childOf(channel, 'link'))) ?? sourceUrl };
   const items = list(childOf(channel, 'item'));
+  const context = rssContext(channel, items, ns, sourceUrl);
   return {
     format: 'rss',
     items: items.map((item, i) => mapRssItem(item, i + 1, ns, context, () => list(childOf(childOf(raw(), 'channel'), 'item'))[i])),
@@ -99,36 +132,52 @@ function parseRss(root: XmlValue, raw: () => XmlValue, sourceUrl: string | undef
 
 function parseRdf(root: XmlValue, raw: () => XmlValue, sourceUrl: string | undefined): ParsedInput {
   const ns = rssNamespaces(root);
-  const context: FeedContext = { base: toSafeUrl(textOf(childOf(childOf(root, 'channel'), 'link'))) ?? sourceUrl };
   const items = list(childOf(root, 'item'));
+  const context = rssContext(childOf(root, 'channel'), items, ns, sourceUrl);
   return { format: 'rdf', items: items.map((item, i) => mapRssItem(item, i + 1, ns, context, () => list(childOf(raw(), 'item'))[i])) };
 }
 
 function parseAtom(root: XmlValue, raw: () => XmlValue, sourceUrl: string | undefined): ParsedInput {
-  const media = prefixFor(root, namespaces.media, 'media');
+  const ns: AtomNamespaces = {
+    media: prefixFor(root, namespaces.media, 'media'),
+    feedburner: prefixFor(root, namespaces.feedburner, 'feedburner'),
+  };
   const links = list(childOf(root, 'link'));
   const siteLink = links.find((link) => (attrOf(link, 'rel') ?? 'alternate') === 'alternate');
+  const entries = list(childOf(root, 'entry'));
   const context: FeedContext = {
     base: toSafeUrl(attrOf(root, 'xml:base'), sourceUrl) ?? toSafeUrl(attrOf(siteLink, 'href'), sourceUrl) ?? sourceUrl,
-    feedAuthors: distinct(list(childOf(root, 'author')).map((author) => textOf(childOf(author, 'name')))),
+    feedAuthors: distinct(list(childOf(root, 'author')).map((author) => inlineHtmlToText(textOf(childOf(author, 'name'))))),
+    sharedLinks: repeated(entries.filter((entry) => textOf(childOf(entry, 'id')) === undefined).map((entry) => atomLinkOf(entry, ns))),
   };
-  const entries = list(childOf(root, 'entry'));
   return {
     format: 'atom',
-    items: entries.map((entry, i) => mapAtomEntry(entry, i + 1, media, context, () => list(childOf(raw(), 'entry'))[i])),
+    items: entries.map((entry, i) => mapAtomEntry(entry, i + 1, ns, context, () => list(childOf(raw(), 'entry'))[i])),
   };
 }
 
-function parseXmlInput(text: string, source: string, sourceUrl: string | undefined): ParsedInput {
-  if (/^(<!--[\s\S]*?-->\s*)*<!doctype\s+html/i.test(text) || /^<html[\s>]/i.test(text)) {
-    throw new CliError(
-      `${source} is an HTML page, not a feed (look for its <link rel="alternate" type="application/rss+xml"> and index that URL)`,
+/** An HTML page where a feed was expected: say so, and name the feeds the page announces. */
+function htmlPageError(text: string, source: string, sourceUrl: string | undefined): CliError {
+  const feeds = findFeedLinks(text, sourceUrl);
+  if (feeds.length === 0) {
+    return new CliError(
+      `${source} is an HTML page, not a feed. Look for the site's feed link (a <link rel="alternate" type="application/rss+xml"> ` +
+        'in the page, or an RSS / Atom link, often /feed, /rss or /atom.xml) and index that URL.',
     );
   }
-  const xml = parseXml(text, source);
+  const named = feeds.length === 1 ? `its feed: ${feeds[0]}` : `its feeds: ${feeds.slice(0, 5).join(', ')}`;
+  return new CliError(`${source} is an HTML page, not a feed. The page names ${named}; index that URL instead.`);
+}
+
+const htmlStart = /^(?:<\?xml[^>]*>\s*)?(?:<!--[\s\S]*?-->\s*)*(?:<!doctype\s+html|<html[\s>]|<head[\s>]|<body[\s>])/i;
+
+function parseXmlInput(text: string, source: string, sourceUrl: string | undefined, start: TextStart): ParsedInput {
+  if (htmlStart.test(text)) throw htmlPageError(text, source, sourceUrl);
+  const xml = parseXml(text, source, start);
   const rootName = Object.keys(xml.document).find((key) => !key.startsWith('?') && !key.startsWith('#') && !key.startsWith('@_'));
   const root = rootName === undefined ? undefined : xml.document[rootName];
   const raw = () => (rootName === undefined ? undefined : xml.raw()[rootName]);
+  if (rootName?.toLowerCase() === 'html') throw htmlPageError(text, source, sourceUrl);
   if (rootName === 'rss') {
     const version = attrOf(root, 'version');
     if (version !== undefined && !version.startsWith('2.') && !version.startsWith('0.9')) {
@@ -149,11 +198,17 @@ function parseXmlInput(text: string, source: string, sourceUrl: string | undefin
  * `sourceUrl` (when the input was fetched) resolves relative links of feeds that have no site link.
  */
 export function parseInput(text: string, source: string, sourceUrl?: string): ParsedInput {
-  const trimmed = text.replace(/^\uFEFF/, '').trim();
+  const withoutBom = text.replace(/^\uFEFF/, '');
+  const trimmed = withoutBom.trim();
   if (trimmed === '') throw new CliError(`${source} is empty`);
   const first = trimmed[0];
   if (first === '[' || first === '{') return parseJsonInput(trimmed, source, sourceUrl);
-  if (first === '<') return parseXmlInput(trimmed, source, sourceUrl);
+  if (first === '<') {
+    // Blank lines before the XML declaration are common (a theme or plugin prints them): skip them, but count them for error positions.
+    const before = withoutBom.slice(0, withoutBom.search(/\S/));
+    const lines = before.split('\n');
+    return parseXmlInput(trimmed, source, sourceUrl, { lines: lines.length - 1, columns: lines.at(-1)!.length });
+  }
   const start = trimmed.slice(0, 20).replace(/\s+/g, ' ');
   throw new CliError(
     `${source} is not a JSON array, NDJSON, RSS, Atom or JSON Feed (it starts with "${start}${trimmed.length > 20 ? '…' : ''}")`,

@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { CliError } from './CliError.ts';
+import { decodeInput } from './decodeInput.ts';
 
 export interface Input {
   text: string;
@@ -8,6 +9,8 @@ export interface Input {
   source: string;
   /** The final URL when the input was fetched (base for relative links). */
   url?: string;
+  /** About the input as a whole: a guessed charset, bytes that were not valid in theirs. */
+  warnings: string[];
 }
 
 export interface ReadInputOptions {
@@ -27,26 +30,31 @@ const fileErrors: Record<string, string> = {
 
 /**
  * The text of the input: a URL (`http:`/`https:`) is fetched, `-` is standard input, anything
- * else is a file path. Failure is a `CliError` naming the input and the cause.
+ * else is a file path. The bytes are decoded by `decodeInput` (the XML declaration, then the
+ * HTTP charset, then a byte order mark, then UTF-8, else windows-1252). Failure is a `CliError`
+ * naming the input and the cause.
  */
 export async function readInput(location: string, options: ReadInputOptions): Promise<Input> {
   if (/^https?:\/\//i.test(location)) return fetchInput(location, options);
   if (location === '-') {
     if (options.stdin === undefined) throw new CliError('standard input is not available');
-    const decoder = new TextDecoder();
-    let text = '';
-    for await (const chunk of options.stdin) text += typeof chunk === 'string' ? chunk : decoder.decode(chunk, { stream: true });
-    return { text: text + decoder.decode(), source: 'standard input' };
+    const chunks: Uint8Array[] = [];
+    for await (const chunk of options.stdin) chunks.push(typeof chunk === 'string' ? Buffer.from(chunk, 'utf8') : chunk);
+    const decoded = decodeInput(Buffer.concat(chunks));
+    return { text: decoded.text, warnings: decoded.warnings, source: 'standard input' };
   }
   if (/^[a-z][a-z0-9+.-]*:\/\//i.test(location)) {
     throw new CliError(`cannot read ${location}: only http:// and https:// URLs and file paths are supported`);
   }
+  let bytes: Uint8Array;
   try {
-    return { text: await readFile(resolve(options.cwd, location), 'utf8'), source: location };
+    bytes = await readFile(resolve(options.cwd, location));
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code ?? '';
     throw new CliError(`cannot read file ${location}: ${fileErrors[code] ?? (error as Error).message}`);
   }
+  const decoded = decodeInput(bytes);
+  return { text: decoded.text, warnings: decoded.warnings, source: location };
 }
 
 async function fetchInput(url: string, options: ReadInputOptions): Promise<Input> {
@@ -67,11 +75,12 @@ async function fetchInput(url: string, options: ReadInputOptions): Promise<Input
   if (!response.ok) {
     throw new CliError(`cannot fetch ${url}: HTTP ${response.status}${response.statusText ? ` ${response.statusText}` : ''}`);
   }
-  let text: string;
+  let bytes: Uint8Array;
   try {
-    text = await response.text();
+    bytes = new Uint8Array(await response.arrayBuffer());
   } catch (error) {
     throw new CliError(`cannot fetch ${url}: the answer was cut off (${(error as Error).message})`);
   }
-  return { text, source: url, url: response.url || url };
+  const decoded = decodeInput(bytes, response.headers.get('content-type') ?? undefined);
+  return { text: decoded.text, warnings: decoded.warnings, source: url, url: response.url || url };
 }

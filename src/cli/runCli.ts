@@ -114,11 +114,24 @@ function readCommand(args: string[], env: CliIo['env']): IndexCommand | 'help' |
   return command_;
 }
 
+/**
+ * The exit status of `trove index` (also in `usage` and the README): 0 every item indexed (or, in
+ * a dry run, would be); 1 some documents failed, or nothing to index (no items, or every item
+ * skipped); 3 indexed, but some items were skipped (each listed with its reason). Warnings (a date
+ * left out, a guessed charset) do not change it: those items are indexed. 2 (wrong arguments,
+ * unreadable input) is a `CliError`.
+ */
+function indexExitCode(items: number, documents: number, skipped: number, failed: number): number {
+  if (failed > 0 || items === 0 || documents === 0) return 1;
+  return skipped > 0 ? 3 : 0;
+}
+
 async function runIndex(command: IndexCommand, io: CliIo): Promise<number> {
   const fetch_ = io.fetch ?? globalThis.fetch;
   const input = await readInput(command.input, { fetch: fetch_, cwd: io.cwd ?? process.cwd(), stdin: io.stdin });
   const parsed = parseInput(input.text, input.source, input.url);
   const collected = collectDocuments(parsed.items);
+  collected.warnings.unshift(...input.warnings.map((message) => ({ label: input.source, message })));
   const inputName = `${formatNames[parsed.format]} ${input.source}`;
 
   if (command.dryRun) {
@@ -162,12 +175,12 @@ async function runIndex(command: IndexCommand, io: CliIo): Promise<number> {
         warnings: collected.warnings,
       }),
     );
-    return report.failedCount > 0 ? 1 : 0;
+    return indexExitCode(parsed.items.length, collected.documents.length, collected.skipped.length, report.failedCount);
   }
 
   if (parsed.items.length === 0) {
     io.stderr.write(`No items in ${inputName}; nothing to index.\n`);
-    return 0;
+    return indexExitCode(0, 0, 0, 0);
   }
   io.stderr.write(
     formatSummary({
@@ -182,13 +195,14 @@ async function runIndex(command: IndexCommand, io: CliIo): Promise<number> {
       warnings: collected.warnings,
     }),
   );
-  return collected.documents.length === 0 ? 1 : 0;
+  return indexExitCode(parsed.items.length, collected.documents.length, collected.skipped.length, 0);
 }
 
 /**
  * The `trove` command: `trove index <file | url | ->` with its options (see `usage`). Resolves to
- * the exit code (0 all indexed, 1 something failed or nothing could be indexed, 2 wrong arguments
- * or unreadable input, with nothing sent); never throws for an expected failure.
+ * the exit code (0 every item indexed, 1 something failed or nothing to index, 2 wrong arguments
+ * or unreadable input with nothing sent, 3 indexed but some items skipped; see `indexExitCode`);
+ * never throws for an expected failure.
  */
 export async function runCli(args: string[], io: CliIo): Promise<number> {
   try {

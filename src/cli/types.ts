@@ -32,6 +32,13 @@ export interface ParsedInput {
 export interface FeedContext {
   /** Base for relative links: the feed's site link or the URL it was fetched from. */
   base?: string;
-  /** Authors named by the feed itself, for items that name none (Atom, JSON Feed). */
+  /** Authors named by the feed itself, for items that name none (Atom, JSON Feed, a podcast's `itunes:author`). */
   feedAuthors?: string[];
+  /** The feed's own picture, for items with none (a podcast's channel `itunes:image`). */
+  feedImage?: string;
+  /**
+   * Links shared by two or more items that have no guid (Atom: no id): such an item's id is
+   * derived from its link plus its enclosure, else plus its title, so that both are indexed.
+   */
+  sharedLinks?: ReadonlySet<string>;
 }

@@ -21,8 +21,12 @@ Options (each also read from the environment variable shown):
 Items without a numeric id get a stable one derived from their guid, id or link, so indexing
 the same feed again updates its documents instead of duplicating them.
 Progress, the summary and warnings go to standard error.
-Exit status: 0 all indexed, 1 some documents failed (or no item could be indexed),
-2 wrong arguments or unreadable input (nothing was sent).
+Exit status (a dry run gives the same):
+  0  every item indexed
+  1  some documents failed to send, or nothing to index (no items, or every item skipped)
+  2  wrong arguments or unreadable input (nothing was sent)
+  3  indexed, but some items were skipped (each listed with its reason)
+Warnings (a date left out, a guessed charset) do not change the status.
 
 Example:
   TROVE_TOKEN=… trove index https://example.com/feed.xml \\

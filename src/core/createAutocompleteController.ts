@@ -1,12 +1,13 @@
-import { batch, computed, signal, type ReadonlySignal } from '@preact/signals';
-import type { FilterSuggestion, NavigationalSuggestion, Suggestion, TroveClient } from '../api/types.ts';
+import { batch, computed, effect, signal } from '@preact/signals';
 import { parseFilter } from '../api/filter.ts';
+import type { FilterSuggestion, NavigationalSuggestion, Suggestion, TroveClient } from '../api/types.ts';
+import { type Controller, type ControllerState, isAbort, type SelectHow, toError } from './Controller.ts';
 import { createLatest } from './createLatest.ts';
+import type { PageSearch } from './createPageSearch.ts';
 import { queryWithoutFilterWords } from './queryWithoutFilterWords.ts';
 import type { RecentSearches } from './recentSearches.ts';
-import type { SearchState } from './searchLink.ts';
-
-export type AutocompleteStatus = 'idle' | 'loading' | 'error';
+import { routeSearch } from './routeSearch.ts';
+import type { SearchState } from './searchQuery.ts';
 
 /** One entry of the list as shown; `index` is its 0-based place, `position` (suggestions) its 1-based one. */
 export type AutocompleteOption =
@@ -25,34 +26,52 @@ export interface AutocompleteGroup {
 export interface AutocompleteSettings {
   /** Autocomplete handler (feedback goes to the same one); default: the service's `suggest`. */
   handler?: string;
-  /** Most suggestions to show (sent as `limit` in v2; the list is trimmed in both versions). */
+  /** Most suggestions to show (sent as `limit` where the API has it; the list is trimmed in any case). */
   limit?: number;
-  /** Static filters narrowing the suggestions (v2). */
+  /**
+   * The box's scope (`filter` attribute): `field:"value"` filters sent with every suggestion
+   * request and carried into every search the box starts, where the results show them as active
+   * filters. They are not chips of the box: the reader narrows within the scope.
+   */
   filter?: string[];
-  /** v2 `sort` of the suggestions. */
+  /** `sort` of the suggestions (sent where the API has it). */
   sort?: string;
   /** Characters needed before asking; default 1. */
   minChars?: number;
-  /** Send click feedback (v2 only); default true. */
+  /** Send click feedback; default true. */
   analytics?: boolean;
   /** Wait this long after the last key before asking; default 100 ms. */
   debounceMs?: number;
+  /** The results page when none is on this page; default `/search`. */
+  resultsUrl?: string | null;
+}
+
+/** `trove-select` from `<trove-search-box>`: a suggestion was chosen (cancel to stop the navigation). */
+export interface SuggestionSelectDetail {
+  suggestion: Suggestion;
+  /** 1-based position in the list as shown. */
+  position: number;
+  query: string;
 }
 
 /** What the controller asks its host to do (the element turns these into events and navigation). */
 export interface AutocompleteHooks {
   /** A suggestion was chosen; return `false` to stop what follows (a cancelled `trove-select`). */
-  onSelect?(detail: { suggestion: Suggestion; position: number; query: string }): boolean | void;
-  /** Go to a navigational suggestion's `url`. */
-  onNavigate?(url: string, suggestion: NavigationalSuggestion): void;
-  /** Run a search (the box already shows this state). */
-  onSearch?(state: SearchState): void;
+  onSelect?(detail: SuggestionSelectDetail): boolean | void;
+  /** A search is about to run; return `false` to stop it (a cancelled `trove-search`: the page routes it). */
+  onSearch?(state: SearchState): boolean | void;
+  /** Go to another page: a navigational suggestion's `url`, or the results page. */
+  onNavigate?(url: string): void;
+  /** The address of the current page (to resolve `resultsUrl`); default `location.href`. */
+  pageUrl?(): string;
   /** A request failed (status is `error`; nothing throws). */
   onError?(error: Error): void;
 }
 
 export interface AutocompleteControllerOptions extends AutocompleteSettings, AutocompleteHooks {
   client: TroveClient;
+  /** The page search the box writes when the reader searches, and shows when it changes elsewhere. */
+  search: PageSearch;
   /** Where recent searches live; none → no recent searches. */
   recent?: RecentSearches;
 }
@@ -68,33 +87,34 @@ export interface AutocompleteKey {
   shiftKey?: boolean;
 }
 
-export interface AutocompleteController {
+/** Everything the box shows, in one state. `status` is the suggestion request's. */
+export interface AutocompleteState extends ControllerState {
   /** The text in the input. */
-  readonly query: ReadonlySignal<string>;
-  /** Active filters (chips), each `field:"value"`. */
-  readonly filters: ReadonlySignal<string[]>;
-  readonly status: ReadonlySignal<AutocompleteStatus>;
-  readonly error: ReadonlySignal<Error | null>;
+  query: string;
+  /** Filters the reader chose (chips), each `field:"value"`; the scope is not among them. */
+  filters: string[];
   /** Suggestions shown, in display order (grouped by type, the service's first type leading), at most `limit`. */
-  readonly suggestions: ReadonlySignal<Suggestion[]>;
+  suggestions: Suggestion[];
   /** The query the suggestions answer. */
-  readonly answeredQuery: ReadonlySignal<string>;
-  readonly recent: ReadonlySignal<string[]>;
-  /** The user wants the popup (focus, typing, Down); see `expanded` for whether the listbox shows. */
-  readonly isOpen: ReadonlySignal<boolean>;
+  answeredQuery: string;
+  recent: string[];
+  /** The reader wants the popup (focus, typing, Down); `expanded` says whether the listbox shows. */
+  isOpen: boolean;
   /** Index into `options` of the active option, -1 for none. */
-  readonly activeIndex: ReadonlySignal<number>;
-  readonly options: ReadonlySignal<AutocompleteOption[]>;
-  readonly groups: ReadonlySignal<AutocompleteGroup[]>;
+  activeIndex: number;
+  options: AutocompleteOption[];
+  groups: AutocompleteGroup[];
   /** Open and with options: what `aria-expanded` says. */
-  readonly expanded: ReadonlySignal<boolean>;
+  expanded: boolean;
   /** A message the open popup shows instead of options. */
-  readonly notice: ReadonlySignal<'empty' | 'error' | null>;
-  configure(settings: AutocompleteSettings): void;
-  /** The user typed: update the text, open, ask (debounced). */
+  notice: 'empty' | 'error' | null;
+}
+
+export interface AutocompleteController extends Controller<AutocompleteSettings, AutocompleteState, Suggestion> {
+  /** The reader typed: update the text, open, ask (debounced). */
   input(q: string): void;
-  /** Show a search made elsewhere (results page facets, URL) without asking for suggestions. */
-  setState(state: SearchState): void;
+  /** Show a search without asking for suggestions (the `value` attribute). */
+  setText(q: string): void;
   open(): void;
   close(): void;
   /** Move the active option by `delta`, wrapping through "none" (the text). Opens a closed list. */
@@ -103,37 +123,34 @@ export interface AutocompleteController {
   /** The keyboard model; returns `true` when the key was used (the view then prevents its default). */
   keydown(key: AutocompleteKey): boolean;
   /**
-   * Choose the option at `index`. `viaLink`: a navigational link was clicked and the browser
-   * navigates itself; `newTab`: it opens in another tab (feedback only). Returns `false` when the
-   * default action must not happen (cancelled, or nothing to do).
+   * Choose the option at `index` (a suggestion goes through `select`; a recent search searches).
+   * `viaLink`: a navigational link was clicked and the browser navigates itself; `newTab`: it
+   * opens in another tab (feedback only). Returns `false` when the default action must not happen.
    */
-  choose(index: number, how?: { viaLink?: boolean; newTab?: boolean }): boolean;
-  /** Search for the text and the active filters. */
+  choose(index: number, how?: SelectHow): boolean;
+  /** Search for the text and the active filters (and the scope). */
   submit(): void;
   removeFilter(filter: string): void;
   /** Backspace in an empty input: remove the last chip. */
   removeLastFilter(): boolean;
   removeRecent(q: string): void;
   clearRecent(): void;
-  dispose(): void;
 }
 
-const isAbort = (error: unknown) => (error as { name?: string } | null)?.name === 'AbortError';
-const toError = (error: unknown) => (error instanceof Error ? error : new Error(String(error)));
+/** Suggestions the same to a reader: the same type and target. */
+const sameSuggestion = (a: Suggestion, b: Suggestion) =>
+  a.suggestion_type === b.suggestion_type &&
+  (a.suggestion_type === 'navigational'
+    ? a.url === (b as NavigationalSuggestion).url && a.phrase === b.phrase
+    : a.filters.join('\n') === (b as FilterSuggestion).filters.join('\n'));
 
 /**
- * Well-formed suggestions only, trimmed to `limit`, grouped by type in the order the service
- * ranked them (the type of the first result leads): the order shown, which `item_order` counts.
+ * Suggestions trimmed to `limit`, grouped by type in the order the service ranked them (the type
+ * of the first result leads): the order shown, which `item_order` counts. (`api/` already dropped
+ * malformed records and unsafe links.)
  */
-function arrange(results: unknown, limit: number | undefined): Suggestion[] {
-  const valid = (Array.isArray(results) ? results : []).filter(
-    (s): s is Suggestion =>
-      !!s &&
-      typeof s.phrase === 'string' &&
-      ((s.suggestion_type === 'navigational' && typeof s.url === 'string') ||
-        (s.suggestion_type === 'filter' && Array.isArray(s.filters) && s.filters.every((f: unknown) => typeof f === 'string'))),
-  );
-  const shown = limit && limit > 0 ? valid.slice(0, limit) : valid;
+function arrange(results: Suggestion[], limit: number | undefined): Suggestion[] {
+  const shown = limit && limit > 0 ? results.slice(0, limit) : results;
   const first = shown[0]?.suggestion_type ?? 'navigational';
   return [...shown.filter((s) => s.suggestion_type === first), ...shown.filter((s) => s.suggestion_type !== first)];
 }
@@ -141,16 +158,19 @@ function arrange(results: unknown, limit: number | undefined): Suggestion[] {
 /**
  * The headless autocomplete of `<trove-search-box>`: signals and a keyboard model, no DOM.
  * Typing is debounced (100 ms by default); the newest query wins (a new key aborts the request
- * in flight through `createLatest`, so late answers are dropped); failure is `status: 'error'`
- * plus `onError`, never a throw. Choosing sends v2 autocomplete feedback with the option's
- * 1-based position in the list as shown, then hands navigation or the search to the hooks.
+ * in flight through `createLatest`, so late answers are dropped); an answer for the same text
+ * keeps the active option active when it is still listed; failure is `status: 'error'` plus
+ * `onError`, never a throw. Choosing sends autocomplete feedback with the option's 1-based
+ * position in the list as shown, then hands navigation or the search on. A search goes into the
+ * page search (results on this page) or to the results page; the box shows the page search when
+ * it changes elsewhere (facets chosen in the results, Back and Forward).
  */
 export function createAutocompleteController(options: AutocompleteControllerOptions): AutocompleteController {
-  const { client, recent: store } = options;
-  let settings: AutocompleteSettings = {};
+  const { client, search: page, recent: store } = options;
+  let settings: AutocompleteSettings = { ...options };
   const query = signal('');
   const filters = signal<string[]>([]);
-  const status = signal<AutocompleteStatus>('idle');
+  const status = signal<AutocompleteState['status']>('idle');
   const error = signal<Error | null>(null);
   const suggestions = signal<Suggestion[]>([]);
   const answeredQuery = signal('');
@@ -160,6 +180,7 @@ export function createAutocompleteController(options: AutocompleteControllerOpti
   const latest = createLatest();
   let timer: ReturnType<typeof setTimeout> | undefined;
 
+  const scope = () => settings.filter ?? [];
   const minChars = () => Math.max(1, settings.minChars ?? 1);
   const askable = (q: string) => q.trim().length >= minChars();
 
@@ -191,8 +212,24 @@ export function createAutocompleteController(options: AutocompleteControllerOpti
   const notice = computed(() => {
     if (!isOpen.value || !askable(query.value) || optionList.value.length) return null;
     if (status.value === 'error') return 'error';
-    return status.value === 'idle' && answeredQuery.value === query.value.trim() ? 'empty' : null;
+    return status.value === 'empty' && answeredQuery.value === query.value.trim() ? 'empty' : null;
   });
+
+  const state = computed<AutocompleteState>(() => ({
+    status: status.value,
+    error: error.value,
+    query: query.value,
+    filters: filters.value,
+    suggestions: suggestions.value,
+    answeredQuery: answeredQuery.value,
+    recent: recent.value,
+    isOpen: isOpen.value,
+    activeIndex: activeIndex.value,
+    options: optionList.value,
+    groups: groups.value,
+    expanded: expanded.value,
+    notice: notice.value,
+  }));
 
   function stop(): void {
     clearTimeout(timer);
@@ -210,35 +247,37 @@ export function createAutocompleteController(options: AutocompleteControllerOpti
   async function ask(): Promise<void> {
     const q = query.peek().trim();
     const { handler, limit, sort } = settings;
-    const filter = [...(settings.filter ?? []), ...filters.peek()];
-    const answer = await latest.run((signal) =>
-      client.autocomplete(
-        { q, ...(filter.length ? { filter } : {}), ...(limit ? { limit } : {}), ...(sort ? { sort } : {}) },
-        { handler, signal },
-      ),
-    );
+    const filter = [...new Set([...scope(), ...filters.peek()])];
+    const answer = await latest.run((signal) => client.autocomplete({ q, filter, limit, sort }, { handler, signal }));
     if (answer.stale) return;
-    batch(() => {
-      if ('error' in answer) {
-        if (isAbort(answer.error)) {
-          status.value = 'idle';
-          return;
-        }
+    if ('error' in answer) {
+      if (isAbort(answer.error)) {
+        status.value = 'idle';
+        return;
+      }
+      const failure = toError(answer.error);
+      batch(() => {
         status.value = 'error';
-        error.value = toError(answer.error);
+        error.value = failure;
         // Older suggestions would pass for answers to this query.
         suggestions.value = [];
         answeredQuery.value = '';
         activeIndex.value = -1;
-      } else {
-        suggestions.value = arrange(answer.value?.results, limit);
-        answeredQuery.value = q;
-        activeIndex.value = -1;
-        status.value = 'idle';
-        error.value = null;
-      }
+      });
+      options.onError?.(failure);
+      return;
+    }
+    const next = arrange(answer.value.results, limit);
+    // The option the reader moved to stays active when the new answer still lists it.
+    const active = optionList.peek()[activeIndex.peek()];
+    const kept = active && 'suggestion' in active ? next.findIndex((s) => sameSuggestion(s, active.suggestion)) : -1;
+    batch(() => {
+      suggestions.value = next;
+      answeredQuery.value = q;
+      activeIndex.value = kept;
+      status.value = next.length ? 'ready' : 'empty';
+      error.value = null;
     });
-    if ('error' in answer && !isAbort(answer.error)) options.onError?.(error.peek()!);
   }
 
   /** Ask for the current text after the debounce, or clear when it is too short. */
@@ -252,34 +291,62 @@ export function createAutocompleteController(options: AutocompleteControllerOpti
     timer = setTimeout(ask, settings.debounceMs ?? 100);
   }
 
-  function feedback(suggestion: Suggestion, position: number): void {
-    if (settings.analytics === false || client.options.apiVersion === 'v1') return;
-    void client.feedback.autocomplete(
-      {
-        query: answeredQuery.peek() || query.peek().trim(),
-        ...(suggestion.suggestion_type === 'navigational' ? { item_id: suggestion.id } : {}),
-        item_order: position,
-        ...(suggestion.url ? { url: suggestion.url } : {}),
-      },
-      { handler: settings.handler },
-    );
-  }
-
   function search(): void {
     stop();
-    const state = { q: query.peek().trim(), filters: [...filters.peek()] };
+    const chosen = { q: query.peek().trim(), filters: [...filters.peek()] };
     batch(() => {
-      query.value = state.q;
+      query.value = chosen.q;
       isOpen.value = false;
       activeIndex.value = -1;
       // The search changed the context (text, filters): the old suggestions no longer apply.
       forgetSuggestions();
-      if (state.q && store) recent.value = store.add(state.q);
+      if (chosen.q && store) recent.value = store.add(chosen.q);
     });
-    options.onSearch?.(state);
+    const wanted: SearchState = { q: chosen.q, filters: [...new Set([...scope(), ...chosen.filters])] };
+    if (options.onSearch?.(wanted) === false) return;
+    if (!wanted.q && !wanted.filters.length && page.resultsMounted.peek() === 0) return;
+    routeSearch(wanted, {
+      search: page,
+      resultsUrl: settings.resultsUrl,
+      base: options.pageUrl?.() ?? globalThis.location?.href ?? 'http://localhost/',
+      navigate: (url) => options.onNavigate?.(url),
+    });
   }
 
-  function choose(index: number, how: { viaLink?: boolean; newTab?: boolean } = {}): boolean {
+  function select(suggestion: Suggestion, position: number, how: SelectHow = {}): boolean {
+    const q = answeredQuery.peek() || query.peek().trim();
+    if (settings.analytics !== false)
+      void client.feedback.autocomplete(
+        {
+          query: q,
+          item_id: suggestion.suggestion_type === 'navigational' ? suggestion.id : undefined,
+          item_order: position,
+          url: suggestion.url,
+        },
+        { handler: settings.handler },
+      );
+    if (how.newTab) return true;
+    const proceed = options.onSelect?.({ suggestion, position, query: q }) !== false;
+    batch(() => {
+      isOpen.value = false;
+      activeIndex.value = -1;
+    });
+    if (!proceed) return false;
+    if (suggestion.suggestion_type === 'navigational') {
+      if (store && q) recent.value = store.add(q);
+      if (!how.viaLink) options.onNavigate?.(suggestion.url);
+      return true;
+    }
+    const values = suggestion.filters.map((f) => parseFilter(f)?.value ?? f);
+    batch(() => {
+      filters.value = [...filters.peek(), ...suggestion.filters.filter((f) => !filters.peek().includes(f) && !scope().includes(f))];
+      query.value = queryWithoutFilterWords(query.peek(), values);
+    });
+    search();
+    return true;
+  }
+
+  function choose(index: number, how: SelectHow = {}): boolean {
     const option = optionList.peek()[index];
     if (!option) return false;
     if (option.kind === 'recent') {
@@ -291,26 +358,7 @@ export function createAutocompleteController(options: AutocompleteControllerOpti
       clearRecent();
       return true;
     }
-    const { suggestion, position } = option;
-    feedback(suggestion, position);
-    if (how.newTab) return true;
-    const detail = { suggestion, position, query: answeredQuery.peek() || query.peek().trim() };
-    const proceed = options.onSelect?.(detail) !== false;
-    isOpen.value = false;
-    activeIndex.value = -1;
-    if (!proceed) return false;
-    if (suggestion.suggestion_type === 'navigational') {
-      if (store && detail.query) recent.value = store.add(detail.query);
-      if (!how.viaLink) options.onNavigate?.(suggestion.url, suggestion);
-      return true;
-    }
-    const values = suggestion.filters.map((f) => parseFilter(f)?.value ?? f);
-    batch(() => {
-      filters.value = [...filters.peek(), ...suggestion.filters.filter((f) => !filters.peek().includes(f))];
-      query.value = queryWithoutFilterWords(query.peek(), values);
-    });
-    search();
-    return true;
+    return select(option.suggestion, option.position, how);
   }
 
   function move(delta: 1 | -1): void {
@@ -369,22 +417,48 @@ export function createAutocompleteController(options: AutocompleteControllerOpti
     return true;
   }
 
+  /** Show a search made elsewhere (the results' facets, the address) without asking for suggestions. */
+  function show(q: string, chips: string[]): void {
+    if (q === query.peek() && chips.join('\n') === filters.peek().join('\n')) return;
+    stop();
+    batch(() => {
+      query.value = q;
+      filters.value = chips;
+      forgetSuggestions();
+      activeIndex.value = -1;
+      isOpen.value = false;
+    });
+  }
+
+  // The page search flows into the box (one way): its text and its filters less the scope. An
+  // empty page search (a page without results, before anyone searched) leaves the box as it is.
+  const pageText = computed(() => {
+    const { q, filters: all } = page.state.value;
+    return JSON.stringify([q, all]);
+  });
+  let seen = false;
+  const stopFollowing = effect(() => {
+    const [q, all] = JSON.parse(pageText.value) as [string, string[]];
+    if (!seen && !q && !all.length) return;
+    seen = true;
+    show(
+      q,
+      all.filter((f) => !scope().includes(f)),
+    );
+  });
+
   return {
-    query,
-    filters,
-    status,
-    error,
-    suggestions,
-    answeredQuery,
-    recent,
-    isOpen,
-    activeIndex,
-    options: optionList,
-    groups,
-    expanded,
-    notice,
-    configure(next) {
+    state,
+    update(next) {
       settings = { ...next };
+    },
+    select,
+    retry: () => {
+      if (askable(query.peek())) schedule();
+    },
+    dispose() {
+      stop();
+      stopFollowing();
     },
     input(q) {
       batch(() => {
@@ -395,17 +469,7 @@ export function createAutocompleteController(options: AutocompleteControllerOpti
       });
       schedule();
     },
-    setState(state) {
-      if (state.q === query.peek() && state.filters.join('\n') === filters.peek().join('\n')) return;
-      stop();
-      batch(() => {
-        query.value = state.q;
-        filters.value = [...state.filters];
-        forgetSuggestions();
-        activeIndex.value = -1;
-        isOpen.value = false;
-      });
-    },
+    setText: (q) => show(q, filters.peek()),
     open,
     close,
     move,
@@ -426,7 +490,7 @@ export function createAutocompleteController(options: AutocompleteControllerOpti
           return true;
         case 'Enter':
           if (active >= 0 && isOpen.peek()) choose(active);
-          else if (query.peek().trim() || filters.peek().length) search();
+          else if (query.peek().trim() || filters.peek().length || scope().length) search();
           return true;
         case 'Escape':
           if (isOpen.peek() && (optionList.peek().length || notice.peek())) close();
@@ -467,6 +531,5 @@ export function createAutocompleteController(options: AutocompleteControllerOpti
     removeLastFilter,
     removeRecent,
     clearRecent,
-    dispose: stop,
   };
 }

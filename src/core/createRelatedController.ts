@@ -1,5 +1,6 @@
-import { batch, computed, signal, type ReadonlySignal } from '@preact/signals';
+import { batch, computed, signal } from '@preact/signals';
 import type { SearchResult, TroveClient } from '../api/types.ts';
+import { type Controller, type ControllerState, isAbort, type SelectHow, toError } from './Controller.ts';
 import { createLatest } from './createLatest.ts';
 
 /** The current post, whose related posts are wanted. */
@@ -12,184 +13,171 @@ export interface RelatedSource {
   url?: string;
 }
 
-/** Everything one recommend request depends on. */
-export interface RelatedQuery {
-  source: RelatedSource;
-  /** Number of posts asked for. */
-  limit: number;
-  /** `field:"value"` filters; v2 only (never sent in v1). */
+/** Settings that follow the element's attributes: everything one recommend request depends on. */
+export interface RelatedSettings {
+  /** `null` (no `doc-id`): nothing to load. */
+  source: RelatedSource | null;
+  /** Number of posts asked for; default 4. */
+  limit?: number;
+  /** `field:"value"` filters (sent where the API version has them). */
   filter?: string[];
-  /** `<field> asc|desc`; v2 only (never sent in v1). */
+  /** `<field> asc|desc` (sent where the API version has it). */
   sort?: string;
   /** The recommender handler; omitted → the service's default. Also used for feedback. */
   handler?: string;
-}
-
-/**
- * - `idle`: nothing to load (no query yet).
- * - `waiting`: a query is set but the block is not near the viewport yet (lazy).
- * - `loading`: the request is in flight.
- * - `ready`: `results` holds at least one post.
- * - `empty`: the service answered with no posts — the block hides itself.
- * - `error`: the request failed (`error` says why) — the block hides itself.
- */
-export type RelatedStatus = 'idle' | 'waiting' | 'loading' | 'ready' | 'empty' | 'error';
-
-export interface RelatedControllerOptions {
-  client: TroveClient;
   /** `false` (the `no-analytics` setting): clicks send no feedback. Default `true`. */
   analytics?: boolean;
 }
 
-export interface RelatedController {
-  readonly status: ReadonlySignal<RelatedStatus>;
-  /** The posts of the last successful answer, in the order shown. */
-  readonly results: ReadonlySignal<readonly SearchResult[]>;
-  readonly error: ReadonlySignal<Error | null>;
-  /** The query that `results` answer (feedback names its source). */
-  readonly loadedQuery: ReadonlySignal<RelatedQuery | null>;
-  /** `true` when the block should not be shown at all (no posts, or a failure). */
-  readonly hidden: ReadonlySignal<boolean>;
-  /**
-   * Sets what to load. A query equal to the current one changes nothing; a different one drops
-   * the shown posts and loads again — at once when the block is near the viewport, else when
-   * it gets near. `null` stops everything.
-   */
-  setQuery(query: RelatedQuery | null): void;
-  /** Tells whether the block is within reach of the viewport (always `true` for `eager`). */
-  setNear(near: boolean): void;
-  /**
-   * Records a click on the post at 1-based `position` (as shown): sends recommendation feedback
-   * unless analytics are off or the API is v1. Returns whether feedback was handed to the client.
-   */
-  select(position: number): boolean;
-  /** Aborts the request in flight; the controller ignores everything afterwards. */
-  dispose(): void;
+/** `trove-select` from `<trove-related-posts>`: a recommendation was opened (cancel to stop the navigation). */
+export interface RecommendationSelectDetail {
+  recommendation: SearchResult;
+  /** 1-based position as shown. */
+  position: number;
+  sourceId: string;
 }
 
-/** Keeps only well-formed records (an id and a title or URL); the rest cannot be shown or clicked. */
-function usable(results: unknown): SearchResult[] {
-  if (!Array.isArray(results)) return [];
-  return results.filter(
-    (r): r is SearchResult => !!r && typeof r === 'object' && (typeof r.id === 'string' || typeof r.id === 'number') && String(r.id) !== '',
-  );
+export interface RelatedHooks {
+  /** A recommendation is being opened in this tab; `false` stops the navigation (a cancelled `trove-select`). */
+  onSelect?(detail: RecommendationSelectDetail): boolean | void;
+  /** The request failed; the block hides itself. */
+  onError?(error: Error): void;
 }
 
-function keyOf(query: RelatedQuery | null): string {
-  if (!query) return '';
-  return JSON.stringify([
-    query.source.id,
-    query.source.title ?? null,
-    query.source.url ?? null,
-    query.limit,
-    query.filter ?? [],
-    query.sort ?? null,
-    query.handler ?? null,
-  ]);
+export interface RelatedControllerOptions extends RelatedSettings, RelatedHooks {
+  client: TroveClient;
 }
 
 /**
- * The headless model of `<trove-related-posts>`: no DOM. The view feeds it the query (from the
- * attributes and the page) and the "near the viewport" flag (from an IntersectionObserver, or
- * `true` for `eager`); it loads exactly once per distinct query, when both are there, drops stale
- * answers (a newer query aborts the older request and a late answer is ignored), turns failures
- * into the `error` status (never a throw), and sends feedback for clicks.
+ * `idle` until the block is near the viewport (or `eager`), `loading`, `ready` with posts,
+ * `empty` with none and `error` on a failure (the block then hides itself: `hidden`).
  */
-export function createRelatedController({ client, analytics = true }: RelatedControllerOptions): RelatedController {
-  const status = signal<RelatedStatus>('idle');
-  const results = signal<readonly SearchResult[]>([]);
-  const error = signal<Error | null>(null);
-  const loadedQuery = signal<RelatedQuery | null>(null);
-  const hidden = computed(() => status.value === 'empty' || status.value === 'error');
+export interface RelatedState extends ControllerState {
+  /** The posts of the last successful answer, in the order shown. */
+  posts: readonly SearchResult[];
+  /** The source those posts are related to (feedback names it). */
+  source: RelatedSource | null;
+  /** The block should not show at all (no posts, or a failure). */
+  hidden: boolean;
+}
 
-  let query: RelatedQuery | null = null;
-  let queryKey = '';
+export interface RelatedController extends Controller<RelatedSettings, RelatedState, SearchResult> {
+  /** Is the block within reach of the viewport? It loads once it is (always for `eager`). */
+  setNear(near: boolean): void;
+}
+
+function keyOf(settings: RelatedSettings): string {
+  const { source, limit, filter, sort, handler, analytics } = settings;
+  return JSON.stringify([source?.id, source?.title, source?.url, limit, filter ?? [], sort, handler, analytics]);
+}
+
+/**
+ * The headless model of `<trove-related-posts>`: no DOM. It loads once per distinct setting when
+ * the block is near the viewport, drops stale answers (a newer setting aborts the older request
+ * and a late answer is ignored), turns failures into `error` (never a throw), and sends
+ * recommendation feedback for clicks.
+ */
+export function createRelatedController(options: RelatedControllerOptions): RelatedController {
+  const { client } = options;
+  const status = signal<RelatedState['status']>('idle');
+  const posts = signal<readonly SearchResult[]>([]);
+  const error = signal<Error | null>(null);
+  const loaded = signal<{ source: RelatedSource; handler?: string } | null>(null);
+  const latest = createLatest();
+
+  let settings: RelatedSettings = { source: null };
+  let key = '';
   let near = false;
   let requestedKey = '';
   let disposed = false;
-  const latest = createLatest();
 
-  async function maybeLoad(): Promise<void> {
-    if (disposed || !query || !near || requestedKey === queryKey) return;
-    requestedKey = queryKey;
-    const q = query;
-    const v2 = client.options.apiVersion !== 'v1';
+  async function load(): Promise<void> {
+    const { source, handler } = settings;
+    const limit = settings.limit ?? 4;
+    if (disposed || !source || !near || requestedKey === key) return;
+    requestedKey = key;
     status.value = 'loading';
     const answer = await latest.run((signal) =>
       client.recommend(
-        {
-          id: q.source.id,
-          ...(q.source.title ? { title: q.source.title } : {}),
-          ...(q.source.url ? { url: q.source.url } : {}),
-          limit: q.limit,
-          ...(v2 && q.filter?.length ? { filter: [...q.filter] } : {}),
-          ...(v2 && q.sort ? { sort: q.sort } : {}),
-        },
-        { ...(q.handler ? { handler: q.handler } : {}), signal },
+        { id: source.id, title: source.title, url: source.url, limit, filter: settings.filter, sort: settings.sort },
+        { handler, signal },
       ),
     );
-    if (answer.stale) return; // a newer query (or dispose) took over
-    batch(() => {
-      if ('error' in answer) {
-        results.value = [];
-        loadedQuery.value = null;
-        error.value = answer.error instanceof Error ? answer.error : new Error(String(answer.error));
+    if (answer.stale) return; // a newer setting (or dispose) took over
+    if ('error' in answer) {
+      if (isAbort(answer.error)) return;
+      const failure = toError(answer.error);
+      batch(() => {
+        posts.value = [];
+        loaded.value = null;
+        error.value = failure;
         status.value = 'error';
-        return;
-      }
-      const posts = usable(answer.value?.results).slice(0, q.limit);
-      results.value = posts;
-      loadedQuery.value = q;
+      });
+      options.onError?.(failure);
+      return;
+    }
+    const shown = answer.value.results.slice(0, limit);
+    batch(() => {
+      posts.value = shown;
+      loaded.value = { source, handler };
       error.value = null;
-      status.value = posts.length ? 'ready' : 'empty';
+      status.value = shown.length ? 'ready' : 'empty';
     });
   }
 
+  function update(next: RelatedSettings): void {
+    if (disposed) return;
+    const nextKey = keyOf(next);
+    settings = next;
+    if (nextKey === key) return;
+    key = nextKey;
+    requestedKey = '';
+    latest.cancel();
+    batch(() => {
+      posts.value = [];
+      loaded.value = null;
+      error.value = null;
+      status.value = 'idle';
+    });
+    void load();
+  }
+  update(options);
+
   return {
-    status,
-    results,
-    error,
-    loadedQuery,
-    hidden,
-    setQuery(next) {
-      if (disposed) return;
-      const nextKey = keyOf(next);
-      if (nextKey === queryKey) return;
-      query = next;
-      queryKey = nextKey;
-      requestedKey = '';
-      latest.cancel();
-      batch(() => {
-        results.value = [];
-        loadedQuery.value = null;
-        error.value = null;
-        status.value = next ? 'waiting' : 'idle';
-      });
-      void maybeLoad();
-    },
+    state: computed(() => ({
+      status: status.value,
+      error: error.value,
+      posts: posts.value,
+      source: loaded.value?.source ?? null,
+      hidden: status.value === 'empty' || status.value === 'error',
+    })),
+    update,
     setNear(value) {
       near = value;
-      void maybeLoad();
+      void load();
     },
-    select(position) {
-      const q = loadedQuery.value;
-      const target = results.value[position - 1];
-      if (disposed || !analytics || !q || !target || client.options.apiVersion === 'v1') return false;
-      void Promise.resolve(
-        client.feedback.recommendation(
+    select(post, position, how: SelectHow = {}) {
+      const from = loaded.peek();
+      if (disposed || !from || !post || posts.peek()[position - 1] !== post) return false;
+      if (settings.analytics !== false)
+        void client.feedback.recommendation(
           {
-            source_id: q.source.id,
-            ...(q.source.title ? { source_title: q.source.title } : {}),
-            ...(q.source.url ? { source_url: q.source.url } : {}),
-            target_id: target.id,
-            ...(target.title ? { target_title: target.title } : {}),
-            ...(target.url ? { target_url: target.url } : {}),
+            source_id: from.source.id,
+            source_title: from.source.title,
+            source_url: from.source.url,
+            target_id: post.id,
+            target_title: post.title || undefined,
+            target_url: post.url || undefined,
             item_order: position,
           },
-          q.handler ? { handler: q.handler } : {},
-        ),
-      ).catch(() => undefined); // fire-and-forget: a failed beacon never breaks the page
-      return true;
+          { handler: from.handler },
+        );
+      if (how.newTab) return true;
+      return options.onSelect?.({ recommendation: post, position, sourceId: from.source.id }) !== false;
+    },
+    retry() {
+      requestedKey = '';
+      void load();
     },
     dispose() {
       disposed = true;

@@ -1,8 +1,10 @@
-import type { SearchLink, SearchState } from './searchLink.ts';
+import type { PageSearch } from './createPageSearch.ts';
+import type { SearchState } from './searchQuery.ts';
 import { searchUrl } from './searchUrl.ts';
 
 export interface RouteSearchOptions {
-  link: SearchLink;
+  /** The page search that results views on this page show. */
+  search: PageSearch;
   /** The `results-url` attribute; default `/search`. */
   resultsUrl?: string | null;
   /** The current page address (to resolve `resultsUrl`). */
@@ -12,14 +14,14 @@ export interface RouteSearchOptions {
 }
 
 /**
- * Send a search where it is shown: to a `<trove-search-results>` on the same page through the
- * page's search link (updated in place), else to the results page with `q` and repeated `filter`.
- * Returns `'link'` or the URL navigated to.
+ * Send a search where it is shown: to the `<trove-search-results>` on this page through the page
+ * search (updated in place, from page 1), else to the results page with `q` and repeated `filter`.
+ * Returns `'page'` or the URL navigated to.
  */
 export function routeSearch(state: SearchState, options: RouteSearchOptions): string {
-  if (options.link.resultsMounted.value > 0) {
-    options.link.state.value = { q: state.q, filters: [...state.filters] };
-    return 'link';
+  if (options.search.resultsMounted.peek() > 0) {
+    options.search.set({ q: state.q, filters: [...state.filters] });
+    return 'page';
   }
   const url = searchUrl(options.resultsUrl ?? '/search', state, options.base);
   options.navigate(url);

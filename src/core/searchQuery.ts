@@ -1,3 +1,9 @@
+/** What a search is for: the text and the active `field:"value"` filters (what `trove-search` carries). */
+export interface SearchState {
+  q: string;
+  filters: string[];
+}
+
 /** What a results view shows: the text, the active `field:"value"` filters, the 1-based page and the sort. */
 export interface SearchQuery {
   q: string;

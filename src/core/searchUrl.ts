@@ -1,4 +1,4 @@
-import type { SearchState } from './searchLink.ts';
+import type { SearchState } from './searchQuery.ts';
 import { writeUrlState } from './writeUrlState.ts';
 
 /**

@@ -1,21 +1,10 @@
-import type { SearchResponse, SearchResult, Suggestion } from '../api/types.ts';
+import type { SearchResponse, SearchResult } from '../api/types.ts';
+import type { SuggestionSelectDetail } from '../core/createAutocompleteController.ts';
+import type { RecommendationSelectDetail } from '../core/createRelatedController.ts';
 
-/** `trove-select` from `<trove-search-box>`: a suggestion was chosen (cancel to stop the navigation). */
-export interface SuggestionSelectDetail {
-  suggestion: Suggestion;
-  /** 1-based position in the list as shown. */
-  position: number;
-  query: string;
-}
+export type { RecommendationSelectDetail, SuggestionSelectDetail };
 
-/** `trove-select` from `<trove-related-posts>`: a recommendation was clicked (cancel to stop the navigation). */
-export interface RecommendationSelectDetail {
-  recommendation: SearchResult;
-  /** 1-based position as shown. */
-  position: number;
-  sourceId: string;
-}
-
+/** `trove-select`: a suggestion (search box) or a recommendation (related posts) was chosen. */
 export type TroveSelectDetail = SuggestionSelectDetail | RecommendationSelectDetail;
 
 /** `trove-search`: a search is about to run (cancel to route it yourself). */

@@ -35,11 +35,10 @@ export async function autocompleteEndpoint(
     engine.suggest({ text: q, filters, limit }),
   ]);
   const filterSlots = Math.min(values.length, Math.max(Math.min(3, Math.ceil(limit / 3)), limit - page.total));
-  const fieldOf = (facet: string) => filterFields.find((f) => f.facet === facet)![route.version];
   return {
     found_documents: page.total,
     results: [
-      ...values.slice(0, filterSlots).map((v) => toFilterSuggestion(v.value, filter(fieldOf(v.field), v.value))),
+      ...values.slice(0, filterSlots).map((v) => toFilterSuggestion(v.value, filter(filterFields[v.field][route.version], v.value))),
       ...page.hits.slice(0, limit - filterSlots).map(toNavigationalSuggestion),
     ],
     facets: null,

@@ -9,13 +9,13 @@
  * matches only documents indexed with that value). `year` values must be a 4-digit year.
  */
 import { parseFilter as parseClientFilter } from '../api/filter.ts';
-import { filterFields } from '../api/filterFields.ts';
+import { facetNames, filterFields } from '../api/filterFields.ts';
 import type { ApiVersion } from '../api/types.ts';
 import type { FieldFilter, FilterField } from './Engine.ts';
 import { ServiceError } from './ServiceError.ts';
 
 const V2_FIELDS: Record<string, FilterField> = {
-  ...Object.fromEntries(filterFields.map((f) => [f.v2, f.facet])),
+  ...Object.fromEntries(facetNames.map((facet) => [filterFields[facet].v2, facet])),
   categories: 'categories',
   tag: 'tags',
   authors: 'authors',
@@ -23,7 +23,7 @@ const V2_FIELDS: Record<string, FilterField> = {
 
 const V1_FIELDS: Record<string, FilterField> = {
   ...V2_FIELDS,
-  ...Object.fromEntries(filterFields.map((f) => [f.v1, f.facet])),
+  ...Object.fromEntries(facetNames.map((facet) => [filterFields[facet].v1, facet])),
   categories_sa: 'categories',
   author_sa: 'authors',
   meta_sa: 'meta',

@@ -22,12 +22,8 @@ export interface FacetGroupProps {
  */
 export function FacetGroup({ name, heading, buckets, isActive, onToggle, visible = 6, formatCount, showMore, showLess }: FacetGroupProps) {
   const [expanded, setExpanded] = useState(false);
-  const usable = buckets.filter(
-    (bucket) =>
-      bucket &&
-      (typeof bucket.value === 'string' ? bucket.value.trim() : Number.isFinite(bucket.value)) &&
-      typeof bucket.count === 'number',
-  );
+  // A bucket without a label cannot be shown (`api/` made values strings, or numbers for years).
+  const usable = buckets.filter((bucket) => (typeof bucket.value === 'string' ? bucket.value.trim() : true));
   if (usable.length === 0) return null;
   const collapsible = usable.length > visible + 1;
   const shown = expanded || !collapsible ? usable : usable.filter((bucket, i) => i < visible || isActive(bucket.value));

@@ -1,19 +1,18 @@
-import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
+import { computed, effect } from '@preact/signals';
+import { useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks';
 import type { SearchResult, TroveClient } from '../api/types.ts';
-import { createRelatedController, type RelatedController, type RelatedQuery } from '../core/createRelatedController.ts';
+import {
+  createRelatedController,
+  type RecommendationSelectDetail,
+  type RelatedController,
+  type RelatedSettings,
+} from '../core/createRelatedController.ts';
 import { formatDate } from './formatDate.ts';
+import { linkClick } from './linkClick.ts';
 import { readPageSource } from './readPageSource.ts';
 import { relatedPostsMessages } from './relatedPostsMessages.ts';
-import { safeUrl } from '../api/safeUrl.ts';
-import { translate, type Translate } from './translate.ts';
-
-/** What `trove-select` carries for a clicked recommendation. */
-export interface RelatedSelection {
-  recommendation: SearchResult;
-  /** 1-based position as shown. */
-  position: number;
-  sourceId: string;
-}
+import { type Translate, translate } from './translate.ts';
+import { useController } from './useController.ts';
 
 export interface RelatedPostsProps {
   client: TroveClient;
@@ -47,7 +46,7 @@ export interface RelatedPostsProps {
    * the browser's navigation (an SPA router takes over). Opening in a new tab or window
    * (Ctrl/Cmd/Shift-click, middle-click) sends feedback only.
    */
-  onSelect?: (selection: RelatedSelection) => boolean | void;
+  onSelect?: (selection: RecommendationSelectDetail) => boolean | void;
   /** The request failed; the block has hidden itself. */
   onError?: (error: Error) => void;
   /** The block hid itself (no posts or a failure) or shows again (a new `docId`). */
@@ -80,23 +79,28 @@ function gridColumns(limit: number): number {
  */
 export function RelatedPosts(props: RelatedPostsProps) {
   const { client, analytics = true, eager = false, layout = 'list', limit = 4, locale, t = defaultT } = props;
-  const controller = useMemo(() => createRelatedController({ client, analytics }), [client, analytics]);
-  useEffect(() => () => controller.dispose(), [controller]);
-
+  const hooks = useRef(props);
+  hooks.current = props;
   const page = readPageSource();
-  const query: RelatedQuery = {
-    source: {
-      id: props.docId,
-      title: props.docTitle ?? page.title,
-      url: props.docUrl ?? page.url,
-    },
+  const settings: RelatedSettings = {
+    source: props.docId ? { id: props.docId, title: props.docTitle ?? page.title, url: props.docUrl ?? page.url } : null,
     limit,
     filter: props.filter ? [...props.filter] : [],
-    ...(props.sort ? { sort: props.sort } : {}),
-    ...(props.handler ? { handler: props.handler } : {}),
+    sort: props.sort ?? undefined,
+    handler: props.handler,
+    analytics,
   };
-  const queryKey = JSON.stringify(query);
-  useEffect(() => controller.setQuery(query), [controller, queryKey]);
+  const controller = useController(
+    () =>
+      createRelatedController({
+        ...settings,
+        client,
+        onSelect: (detail) => hooks.current.onSelect?.(detail),
+        onError: (error) => hooks.current.onError?.(error),
+      }),
+    settings,
+    [client],
+  );
 
   const section = useRef<HTMLElement>(null);
   useEffect(() => {
@@ -117,19 +121,16 @@ export function RelatedPosts(props: RelatedPostsProps) {
     return () => observer.disconnect();
   }, [controller, eager]);
 
-  const status = controller.status.value;
-  const hidden = controller.hidden.value;
-  const error = controller.error.value;
-  const { onHiddenChange, onError } = props;
-  useEffect(() => onHiddenChange?.(hidden), [hidden]);
-  useEffect(() => {
-    if (error) onError?.(error);
-  }, [error]);
+  // Told as soon as the state changes (before `onError`), not after the next paint.
+  useLayoutEffect(() => {
+    const hidden = computed(() => controller.state.value.hidden);
+    return effect(() => hooks.current.onHiddenChange?.(hidden.value));
+  }, [controller]);
+  const { status, hidden, posts } = controller.state.value;
 
   const [headingId] = useState(() => `trove-related-heading-${++headingIds}`);
   const heading = props.heading ?? t('relatedHeading');
   const loading = status !== 'ready';
-  const posts = controller.results.value;
 
   return (
     <section
@@ -152,16 +153,7 @@ export function RelatedPosts(props: RelatedPostsProps) {
             {loading
               ? Array.from({ length: limit }, (_, i) => <PlaceholderCard key={`p${i}`} />)
               : posts.map((post, i) => (
-                  <Card
-                    key={`${i}:${post.id}`}
-                    post={post}
-                    position={i + 1}
-                    controller={controller}
-                    sourceId={props.docId}
-                    locale={locale}
-                    t={t}
-                    onSelect={props.onSelect}
-                  />
+                  <Card key={`${i}:${post.id}`} post={post} position={i + 1} controller={controller} locale={locale} t={t} />
                 ))}
           </ul>
         </>
@@ -196,28 +188,23 @@ interface CardProps {
   post: SearchResult;
   position: number;
   controller: RelatedController;
-  sourceId: string;
   locale: string | undefined;
-  t: NonNullable<RelatedPostsProps['t']>;
-  onSelect: RelatedPostsProps['onSelect'];
+  t: Translate;
 }
 
-function Card({ post, position, controller, sourceId, locale, t, onSelect }: CardProps) {
+function Card({ post, position, controller, locale, t }: CardProps) {
   const [broken, setBroken] = useState(false);
-  const href = safeUrl(post.url);
-  const image = broken ? undefined : safeUrl(post.image);
-  const title = typeof post.title === 'string' && post.title.trim() ? post.title : t('relatedUntitled');
+  // `api/` already blanked unsafe addresses and made every field its type.
+  const href = post.url || undefined;
+  const image = broken ? undefined : post.image;
+  const title = post.title.trim() ? post.title : t('relatedUntitled');
   const date = formatDate(post.date, locale);
-  const tags = Array.isArray(post.tags) ? post.tags.filter((tag): tag is string => typeof tag === 'string' && !!tag.trim()) : [];
+  const tags = post.tags?.filter((tag) => tag.trim()) ?? [];
 
   const activate = (event: MouseEvent) => {
-    // auxclick also fires for the right button (context menu): only the middle one opens a link.
-    if (event.type === 'auxclick' && event.button !== 1) return;
-    controller.select(position);
-    const sameTab = event.type === 'click' && event.button === 0 && !event.ctrlKey && !event.metaKey && !event.shiftKey && !event.altKey;
-    if (sameTab && onSelect?.({ recommendation: post, position, sourceId }) === false) event.preventDefault();
+    const how = linkClick(event);
+    if (how && !controller.select(post, position, how)) event.preventDefault();
   };
-
   return (
     <li part="card" class="card">
       <div part="media" class={image ? 'media' : 'media is-empty'}>

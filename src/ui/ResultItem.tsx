@@ -1,8 +1,9 @@
 import { useState } from 'preact/hooks';
 import type { SearchResult } from '../api/types.ts';
+import type { SelectHow } from '../core/Controller.ts';
 import { formatDate } from './formatDate.ts';
 import { Highlight } from './Highlight.tsx';
-import { safeUrl } from '../api/safeUrl.ts';
+import { linkClick } from './linkClick.ts';
 import { snippet } from './snippet.ts';
 
 export interface ResultItemProps {
@@ -10,6 +11,8 @@ export interface ResultItemProps {
   query: string;
   locale: string;
   untitled: string;
+  /** The title link was clicked; `false` stops the browser's navigation. */
+  onSelect?(how: SelectHow): boolean;
 }
 
 /**
@@ -17,20 +20,25 @@ export interface ResultItemProps {
  * categories, a snippet of the content around the first match with the query highlighted, and
  * the image (fixed size, lazy, hidden when it fails to load). Everything is rendered as text.
  */
-export function ResultItem({ result, query, locale, untitled }: ResultItemProps) {
+export function ResultItem({ result, query, locale, untitled, onSelect }: ResultItemProps) {
   const [imageFailed, setImageFailed] = useState(false);
-  const href = safeUrl(result.url);
-  const image = imageFailed ? undefined : safeUrl(result.image);
-  const title = typeof result.title === 'string' && result.title.trim() ? result.title : untitled;
+  // `api/` already blanked unsafe addresses and made every field its type.
+  const href = result.url || undefined;
+  const image = imageFailed ? undefined : result.image;
+  const title = result.title.trim() ? result.title : untitled;
   const date = formatDate(result.date, locale);
-  const categories = Array.isArray(result.categories) ? result.categories.filter((c) => typeof c === 'string' && c) : [];
+  const categories = result.categories?.filter(Boolean) ?? [];
   const text = snippet(result.content, query);
+  const follow = (event: MouseEvent) => {
+    const how = linkClick(event);
+    if (how && onSelect?.(how) === false) event.preventDefault();
+  };
   return (
     <li part="result" class="result">
       <div class="result-body">
         <h3 part="result-title" class="result-title">
           {href ? (
-            <a part="result-link" href={href}>
+            <a part="result-link" href={href} onClick={follow} onAuxClick={follow}>
               <Highlight text={title} query={query} />
             </a>
           ) : (

@@ -1,18 +1,25 @@
-import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
-import type { NavigationalSuggestion, TroveClient } from '../api/types.ts';
-import { createAutocompleteController, type AutocompleteController, type AutocompleteHooks } from '../core/createAutocompleteController.ts';
+import { useEffect, useRef, useState } from 'preact/hooks';
+import type { TroveClient } from '../api/types.ts';
+import { safeUrl } from '../api/safeUrl.ts';
+import {
+  type AutocompleteController,
+  type AutocompleteHooks,
+  type AutocompleteSettings,
+  createAutocompleteController,
+} from '../core/createAutocompleteController.ts';
+import type { PageSearch } from '../core/createPageSearch.ts';
 import { matchShortcut } from '../core/matchShortcut.ts';
+import { pageSearch } from '../core/pageSearch.ts';
 import { recentSearches } from '../core/recentSearches.ts';
-import { routeSearch } from '../core/routeSearch.ts';
-import { searchLink as pageSearchLink, type SearchLink, type SearchState } from '../core/searchLink.ts';
 import { filterLabel } from './filterLabel.ts';
 import { isTypingTarget } from './isTypingTarget.ts';
 import { lockPageScroll } from './lockPageScroll.ts';
-import { safeUrl } from '../api/safeUrl.ts';
 import { SearchBoxChips } from './SearchBoxChips.tsx';
 import { SearchBoxList } from './SearchBoxList.tsx';
 import { searchBoxMessages } from './searchBoxMessages.ts';
-import { translate, type Translate } from './translate.ts';
+import { type Translate, translate } from './translate.ts';
+import { warmFormats } from './warmFormats.ts';
+import { useController } from './useController.ts';
 
 export interface SearchBoxProps {
   client: TroveClient;
@@ -20,9 +27,9 @@ export interface SearchBoxProps {
   handler?: string;
   /** Most suggestions shown (sent as `limit` in v2). */
   limit?: number;
-  /** Static `field:"value"` filters narrowing the suggestions (v2). */
+  /** The box's scope: `field:"value"` filters sent with the suggestions and carried into its searches. */
   filter?: readonly string[];
-  /** v2 `sort` of the suggestions. */
+  /** `sort` of the suggestions (v2). */
   sort?: string | null;
   /** Characters before asking; default 1. */
   minChars?: number;
@@ -39,14 +46,14 @@ export interface SearchBoxProps {
   analytics?: boolean;
   locale?: string;
   t?: Translate;
-  /** The page's box↔results link; default the page-wide one. */
-  link?: SearchLink;
+  /** The page search the box writes and follows; default the page's own. */
+  search?: PageSearch;
   /** Where recent searches are kept; default `localStorage`. */
   storage?: () => Storage | undefined;
   /** A suggestion was chosen; `false` stops the navigation or search (a cancelled `trove-select`). */
   onSelect?: AutocompleteHooks['onSelect'];
   /** A search is about to run; `false` stops the routing (a cancelled `trove-search`). */
-  onSearch?: (state: SearchState) => boolean | void;
+  onSearch?: AutocompleteHooks['onSearch'];
   onError?: (error: Error) => void;
   /** Go to a URL; default `location.assign`. */
   navigate?: (url: string) => void;
@@ -59,11 +66,10 @@ let instances = 0;
 
 /** What the live region says about the list (one polite, atomic region; debounced by the caller). */
 function announcement(controller: AutocompleteController, t: Translate): string {
-  const notice = controller.notice.value;
+  const { notice, query, expanded, options } = controller.state.value;
   if (notice === 'error') return t('error');
-  if (notice === 'empty') return t('noSuggestions', { q: controller.query.value.trim() });
-  if (!controller.expanded.value) return '';
-  const options = controller.options.value;
+  if (notice === 'empty') return t('noSuggestions', { q: query.trim() });
+  if (!expanded) return '';
   const recent = options.filter((o) => o.kind === 'recent').length;
   return recent ? t('recentCount', { count: recent }) : t('suggestions', { count: options.length });
 }
@@ -75,32 +81,11 @@ function announcement(controller: AutocompleteController, t: Translate): string 
  * `createAutocompleteController`; this component renders it and turns DOM events into calls.
  */
 export function SearchBox(props: SearchBoxProps) {
-  const { client, t = defaultT, link = pageSearchLink } = props;
+  const { client, t = defaultT, search = pageSearch } = props;
   const hooks = useRef(props);
   hooks.current = props;
   const navigate = (url: string) => (hooks.current.navigate ?? ((u: string) => globalThis.location.assign(u)))(url);
-
-  const controller = useMemo(() => {
-    const { project, collection } = client.options;
-    return createAutocompleteController({
-      client,
-      recent: recentSearches(`trove:recent:${project}/${collection}`, hooks.current.storage),
-      onSelect: (detail) => hooks.current.onSelect?.(detail),
-      onNavigate: (url: string, _s: NavigationalSuggestion) => {
-        const href = safeUrl(url);
-        if (href) navigate(href);
-      },
-      onSearch: (state) => {
-        if (hooks.current.onSearch?.(state) === false) return;
-        if (!state.q && !state.filters.length && link.resultsMounted.value === 0) return;
-        routeSearch(state, { link, resultsUrl: hooks.current.resultsUrl, base: globalThis.location.href, navigate });
-      },
-      onError: (error) => hooks.current.onError?.(error),
-    });
-  }, [client, link]);
-  useEffect(() => () => controller.dispose(), [controller]);
-
-  controller.configure({
+  const settings: AutocompleteSettings = {
     handler: props.handler,
     limit: props.limit,
     filter: props.filter ? [...props.filter] : [],
@@ -108,20 +93,33 @@ export function SearchBox(props: SearchBoxProps) {
     minChars: props.minChars,
     analytics: props.analytics,
     debounceMs: props.debounceMs,
-  });
+    resultsUrl: props.resultsUrl,
+  };
+  const controller = useController(
+    () => {
+      const { project, collection } = client.options;
+      return createAutocompleteController({
+        ...settings,
+        client,
+        search,
+        recent: recentSearches(`trove:recent:${project}/${collection}`, hooks.current.storage),
+        onSelect: (detail) => hooks.current.onSelect?.(detail),
+        onSearch: (state) => hooks.current.onSearch?.(state),
+        onNavigate: (url) => {
+          const href = safeUrl(url);
+          if (href) navigate(href);
+        },
+        onError: (error) => hooks.current.onError?.(error),
+      });
+    },
+    settings,
+    [client, search],
+  );
 
-  // The initial text, then whatever the page's search becomes (facets chosen in the results, URL).
+  // The initial text (a search made elsewhere later shows instead).
   useEffect(() => {
-    if (props.value) controller.setState({ q: props.value, filters: controller.filters.peek() });
+    if (props.value) controller.setText(props.value);
   }, [controller, props.value]);
-  useEffect(() => {
-    let first = true;
-    return link.state.subscribe((state) => {
-      const initialEmpty = first && !state.q && !state.filters.length;
-      first = false;
-      if (!initialEmpty) controller.setState(state);
-    });
-  }, [controller, link]);
 
   const [ids] = useState(() => `trove-box-${++instances}`);
   const root = useRef<HTMLDivElement>(null);
@@ -183,12 +181,9 @@ export function SearchBox(props: SearchBoxProps) {
     return () => clearTimeout(timer);
   }, [message]);
 
-  const query = controller.query.value;
-  const expanded = controller.expanded.value;
-  const activeIndex = controller.activeIndex.value;
-  const notice = controller.notice.value;
-  const loading = controller.status.value === 'loading';
-  const popupShown = controller.isOpen.value && (expanded || notice !== null);
+  const { query, expanded, activeIndex, notice, filters, isOpen } = controller.state.value;
+  const loading = controller.state.value.status === 'loading';
+  const popupShown = isOpen && (expanded || notice !== null);
   const optionId = (index: number) => `${ids}-option-${index}`;
   const label = (f: string) => filterLabel(f, t);
   const hint = shortcutHint(props.shortcut, t);
@@ -226,7 +221,7 @@ export function SearchBox(props: SearchBoxProps) {
             <path d="m20 20-3.5-3.5" />
           </svg>
           <SearchBoxChips
-            filters={controller.filters.value}
+            filters={filters}
             label={label}
             t={t}
             onRemove={(filter) => {
@@ -254,7 +249,10 @@ export function SearchBox(props: SearchBoxProps) {
             placeholder={props.placeholder ?? t('placeholder')}
             value={query}
             onInput={(event) => controller.input(event.currentTarget.value)}
-            onFocus={() => controller.open()}
+            onFocus={() => {
+              warmFormats(props.locale);
+              controller.open();
+            }}
             onClick={() => controller.open()}
             onKeyDown={(event) => {
               if (controller.keydown(event)) event.preventDefault();

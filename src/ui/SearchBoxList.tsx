@@ -3,7 +3,7 @@ import { parseFilter } from '../api/filter.ts';
 import type { AutocompleteController, AutocompleteOption } from '../core/createAutocompleteController.ts';
 import { formatDate } from './formatDate.ts';
 import { Highlight } from './Highlight.tsx';
-import { safeUrl } from '../api/safeUrl.ts';
+import { linkClick } from './linkClick.ts';
 import type { Translate } from './translate.ts';
 
 export interface SearchBoxListProps {
@@ -23,8 +23,8 @@ export interface SearchBoxListProps {
  */
 export function SearchBoxList({ id, controller, expanded, optionId, locale, t, label }: SearchBoxListProps) {
   const list = useRef<HTMLDivElement>(null);
-  const activeIndex = controller.activeIndex.value;
-  const query = controller.answeredQuery.value || controller.query.value.trim();
+  const { activeIndex, answeredQuery, query: text, groups } = controller.state.value;
+  const query = answeredQuery || text.trim();
 
   useEffect(() => {
     if (activeIndex < 0) return;
@@ -34,7 +34,7 @@ export function SearchBoxList({ id, controller, expanded, optionId, locale, t, l
   return (
     <div ref={list} part="listbox" class="listbox" id={id} role="listbox" aria-label={t('listLabel')} hidden={!expanded}>
       {expanded
-        ? controller.groups.value.map((group) => (
+        ? groups.map((group) => (
             <div
               key={group.kind}
               part={`group group-${group.kind}`}
@@ -82,9 +82,13 @@ function Option({ option, active, controller, optionId, locale, t, label, query 
 
   if (option.kind === 'navigational') {
     const { suggestion } = option;
-    const href = safeUrl(suggestion.url);
+    const href = suggestion.url; // `api/` keeps only navigational suggestions with a safe link, so this is one
+    const follow = (event: MouseEvent) => {
+      const how = linkClick(event);
+      if (how && !controller.choose(option.index, how)) event.preventDefault();
+    };
     const date = formatDate(suggestion.date, locale);
-    const categories = Array.isArray(suggestion.category) ? suggestion.category.filter((c) => typeof c === 'string').join(', ') : '';
+    const categories = suggestion.category?.join(', ') ?? '';
     const body = (
       <>
         <svg part="option-icon" class="option-icon" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
@@ -104,26 +108,14 @@ function Option({ option, active, controller, optionId, locale, t, label, query 
         </span>
       </>
     );
-    if (!href)
-      return (
-        <div part={`option option-navigational${active ? ' option-active' : ''}`} {...common}>
-          {body}
-        </div>
-      );
     return (
       <a
         part={`option option-navigational${active ? ' option-active' : ''}`}
         {...common}
         href={href}
         tabIndex={-1}
-        onClick={(event) => {
-          if (event.button !== 0) return;
-          if (event.ctrlKey || event.metaKey || event.shiftKey || event.altKey) controller.choose(option.index, { newTab: true });
-          else if (!controller.choose(option.index, { viaLink: true })) event.preventDefault();
-        }}
-        onAuxClick={(event) => {
-          if (event.button === 1) controller.choose(option.index, { newTab: true });
-        }}
+        onClick={follow}
+        onAuxClick={follow}
       >
         {body}
       </a>

@@ -1,16 +1,17 @@
-import { effect, untracked } from '@preact/signals';
 import { useEffect, useMemo, useRef } from 'preact/hooks';
+import { facetNames as allFacets } from '../api/filterFields.ts';
 import type { FacetName, SearchResponse, SearchResult, TroveClient } from '../api/types.ts';
-import { createSearchController, type SearchController } from '../core/createSearchController.ts';
-import { parseSortOptions } from '../core/parseSortOptions.ts';
-import { readUrlState } from '../core/readUrlState.ts';
-import { searchLink as pageLink, type SearchLink } from '../core/searchLink.ts';
-import { sameList } from '../core/searchQuery.ts';
-import { writeUrlState } from '../core/writeUrlState.ts';
-import { searchResultsMessages } from './searchResultsMessages.ts';
-import { FACET_NAMES, SearchResultsView } from './SearchResultsView.tsx';
-import { translate, type Translate } from './translate.ts';
+import { adoptUrl } from '../core/adoptUrl.ts';
+import { connectUrl } from '../core/connectUrl.ts';
+import type { PageSearch } from '../core/createPageSearch.ts';
+import { createSearchController, type ResultSelectDetail, type SearchSettings } from '../core/createSearchController.ts';
+import { pageSearch } from '../core/pageSearch.ts';
 import { parseLimit } from '../core/parseLimit.ts';
+import { parseSortOptions } from '../core/parseSortOptions.ts';
+import { SearchResultsView } from './SearchResultsView.tsx';
+import { searchResultsMessages } from './searchResultsMessages.ts';
+import { type Translate, translate } from './translate.ts';
+import { useController } from './useController.ts';
 
 export interface SearchResultsProps {
   client: TroveClient;
@@ -18,113 +19,61 @@ export interface SearchResultsProps {
   handler?: string;
   /** Page size; default 10. */
   limit?: number;
-  /** `date desc:Newest, date asc:Oldest` (v2 only). */
+  /** `date desc:Newest, date asc:Oldest` (where the API version sorts). */
   sortOptions?: string | null;
   /** Facet groups to show, separated by spaces or commas (`categories tags authors year`); default all. */
   facets?: string | null;
   /** Keep `q`, `filter`, `page` and `sort` in the page URL (push on change, restore on back/forward). Default true. */
   urlSync?: boolean;
-  /** The page-wide link to a search box; default the page's own, `null` for none. */
-  link?: SearchLink | null;
+  /** The page search to show; default the page's own (which a search box on the page writes). */
+  search?: PageSearch;
   /** Texts; default the English catalogue. */
   t?: Translate;
   /** For numbers and dates; default the browser's. */
   locale?: string;
   onResults?(response: SearchResponse<SearchResult>): void;
   onError?(error: Error): void;
+  /** A result is being opened in this tab; `false` stops the browser's navigation. */
+  onSelect?(detail: ResultSelectDetail): boolean | void;
 }
 
 /** The `facets` setting → known facet names in the given order; empty or unknown → all. */
-function facetNames(text: string | null | undefined): readonly FacetName[] {
-  const names = (text ?? '').split(/[\s,]+/).filter((name): name is FacetName => (FACET_NAMES as readonly string[]).includes(name));
-  return names.length ? [...new Set(names)] : FACET_NAMES;
-}
-
-/** Keep the controller's search in the page URL: push on change, restore on back/forward. */
-function syncUrl(controller: SearchController): () => void {
-  const onPopState = () => controller.set(readUrlState(location.href));
-  addEventListener('popstate', onPopState);
-  const stop = effect(() => {
-    const next = writeUrlState(location.href, controller.query.value).href;
-    // Compare with the URL as we would write it, so parameter order or `page=1` alone never push.
-    if (next !== writeUrlState(location.href, readUrlState(location.href)).href) history.pushState(history.state, '', next);
-  });
-  return () => {
-    removeEventListener('popstate', onPopState);
-    stop();
-  };
-}
-
-/** Two-way link with a search box on the page: its searches drive this view; this view's q and filters show in the box. */
-function syncLink(controller: SearchController, link: SearchLink): () => void {
-  const disconnect = link.connectResults();
-  // A box that searched before this view was ready wins over an empty view; else this view's
-  // state (it may come from the URL) goes to the box. Then each follows the other.
-  const shared = link.state.value;
-  if (!controller.active.value && (shared.q || shared.filters.length)) controller.set({ q: shared.q, filters: shared.filters });
-  const stopOut = effect(() => {
-    const { q, filters } = controller.query.value;
-    untracked(() => {
-      const shared = link.state.value;
-      if (shared.q !== q || !sameList(shared.filters, filters)) link.state.value = { q, filters: [...filters] };
-    });
-  });
-  const stopIn = effect(() => {
-    const { q, filters } = link.state.value;
-    untracked(() => {
-      const own = controller.query.value;
-      if (own.q !== q || !sameList(own.filters, filters)) controller.set({ q, filters });
-    });
-  });
-  return () => {
-    stopIn();
-    stopOut();
-    disconnect();
-  };
+function facetList(text: string | null | undefined): readonly FacetName[] {
+  const names = (text ?? '').split(/[\s,]+/).filter((name): name is FacetName => (allFacets as readonly string[]).includes(name));
+  return names.length ? [...new Set(names)] : allFacets;
 }
 
 /**
  * Search results with facets, active filters, pagination and sort, for a client: the Preact
- * component behind `<trove-search-results>` (usable on its own in a Preact app).
+ * component behind `<trove-search-results>` (usable on its own in a Preact app). It shows the
+ * page search; with `urlSync` the URL adapter keeps that search in the address.
  */
 export function SearchResults(props: SearchResultsProps) {
-  const { client, handler, urlSync = true, link = pageLink, locale = globalThis.navigator?.language ?? 'en' } = props;
-  const limit = parseLimit(props.limit, 10, 1000);
+  const { client, urlSync = true, search = pageSearch, locale = globalThis.navigator?.language ?? 'en' } = props;
   const t: Translate = props.t ?? ((key, vars) => translate(searchResultsMessages, key, vars, locale));
-  const callbacks = useRef(props);
-  callbacks.current = props;
-  const previous = useRef<SearchController | null>(null);
-
-  const controller = useMemo(() => {
-    const initial = previous.current?.query.value ?? (urlSync && typeof location !== 'undefined' ? readUrlState(location.href) : undefined);
-    return (previous.current = createSearchController({
-      client,
-      initial,
-      limit,
-      handler,
-      onResults: (response) => callbacks.current.onResults?.(response),
-      onError: (error) => callbacks.current.onError?.(error),
-    }));
-  }, [client]);
-
-  useEffect(() => () => controller.dispose(), [controller]);
-  useEffect(() => {
-    controller.limit.value = limit;
-    controller.handler.value = handler;
-  }, [controller, limit, handler]);
-  useEffect(() => (urlSync && typeof location !== 'undefined' ? syncUrl(controller) : undefined), [controller, urlSync]);
-  useEffect(() => (link ? syncLink(controller, link) : undefined), [controller, link]);
+  const hooks = useRef(props);
+  hooks.current = props;
+  const settings: SearchSettings = { limit: parseLimit(props.limit, 10, 1000), handler: props.handler };
+  const controller = useController(
+    () => {
+      // The address's search is there from the first render (the adapter connects after it).
+      if (urlSync && typeof location !== 'undefined') adoptUrl(search, location.href);
+      return createSearchController({
+        ...settings,
+        client,
+        search,
+        onResults: (response) => hooks.current.onResults?.(response),
+        onError: (error) => hooks.current.onError?.(error),
+        onSelect: (detail) => hooks.current.onSelect?.(detail),
+      });
+    },
+    settings,
+    [client, search],
+  );
+  useEffect(() => search.connectResults(), [search]);
+  useEffect(() => (urlSync && typeof location !== 'undefined' ? connectUrl(search) : undefined), [search, urlSync]);
 
   const sortOptions = useMemo(() => parseSortOptions(props.sortOptions), [props.sortOptions]);
-  const facets = useMemo(() => facetNames(props.facets), [props.facets]);
-  return (
-    <SearchResultsView
-      controller={controller}
-      t={t}
-      locale={locale}
-      apiVersion={client.options.apiVersion}
-      sortOptions={sortOptions}
-      facets={facets}
-    />
-  );
+  const facets = useMemo(() => facetList(props.facets), [props.facets]);
+  return <SearchResultsView controller={controller} t={t} locale={locale} sortOptions={sortOptions} facets={facets} />;
 }

@@ -1,8 +1,7 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
-import type { ApiVersion, FacetBucket, FacetName } from '../api/types.ts';
-import { filter as buildFilter } from '../api/filter.ts';
+import { facetNames } from '../api/filterFields.ts';
+import type { FacetBucket, FacetName } from '../api/types.ts';
 import type { SearchController } from '../core/createSearchController.ts';
-import { facetFilterField } from '../core/facetFilterField.ts';
 import type { SortOption } from '../core/parseSortOptions.ts';
 import { ActiveFilters } from './ActiveFilters.tsx';
 import { FacetGroup } from './FacetGroup.tsx';
@@ -10,16 +9,13 @@ import { filterLabel } from './filterLabel.ts';
 import { Pagination } from './Pagination.tsx';
 import { ResultItem } from './ResultItem.tsx';
 import { SortSelect } from './SortSelect.tsx';
-import type { Translate } from './translate.ts';
-
-export const FACET_NAMES: readonly FacetName[] = ['categories', 'tags', 'authors', 'year'];
+import { numberFormat, type Translate } from './translate.ts';
 
 export interface SearchResultsViewProps {
   controller: SearchController;
   t: Translate;
   locale: string;
-  apiVersion: ApiVersion;
-  /** Choices of the sort select; none (or v1) → no select. */
+  /** Choices of the sort select; none (or an API version without sort) → no select. */
   sortOptions?: SortOption[];
   /** Facet groups to show, in order; default all that the response has. */
   facets?: readonly FacetName[];
@@ -31,12 +27,9 @@ export interface SearchResultsViewProps {
  * empty and error states. A polite status region announces the count; after a page change
  * focus moves to the results heading.
  */
-export function SearchResultsView({ controller, t, locale, apiVersion, sortOptions = [], facets = FACET_NAMES }: SearchResultsViewProps) {
-  const { q, filters, page, sort } = controller.query.value;
-  const status = controller.status.value;
-  const response = controller.response.value;
-  const pages = controller.pageCount.value;
-  const spelling = controller.spelling.value;
+export function SearchResultsView({ controller, t, locale, sortOptions = [], facets = facetNames }: SearchResultsViewProps) {
+  const { query, status, response, pageCount: pages, spelling, active, limit, canSort } = controller.state.value;
+  const { q, filters, page, sort } = query;
   const heading = useRef<HTMLHeadingElement>(null);
   const focusHeading = useRef(false);
   const [facetsOpen, setFacetsOpen] = useState(false);
@@ -49,13 +42,13 @@ export function SearchResultsView({ controller, t, locale, apiVersion, sortOptio
     }
   });
 
-  const number = (n: number) => new Intl.NumberFormat(locale).format(n);
+  const number = (n: number) => numberFormat(locale).format(n);
   const goToPage = (n: number) => {
     focusHeading.current = true;
     controller.goToPage(n);
   };
 
-  if (!controller.active.value) {
+  if (!active) {
     return (
       <div part="base" class="root">
         <p part="prompt" class="prompt">
@@ -66,8 +59,8 @@ export function SearchResultsView({ controller, t, locale, apiVersion, sortOptio
   }
 
   const loading = status === 'loading';
-  const results = response && Array.isArray(response.results) ? response.results : [];
-  const found = response && typeof response.found_documents === 'number' ? response.found_documents : results.length;
+  const results = response?.results ?? [];
+  const found = response?.found_documents ?? 0;
   const countText = q ? t('count', { count: found, q }) : t('countFiltered', { count: found });
   const headingText = loading ? t('loading') : status === 'error' ? t('resultsLabel') : response ? countText : t('resultsLabel');
   const announcement =
@@ -79,12 +72,11 @@ export function SearchResultsView({ controller, t, locale, apiVersion, sortOptio
           ? `${countText}. ${t('pageStatus', { page, pages })}`
           : countText;
 
-  const fieldOf = (name: FacetName) => facetFilterField(name, apiVersion);
-  const groups = response?.facets && typeof response.facets === 'object' && status !== 'error' ? response.facets : null;
+  const groups = status !== 'error' ? response?.facets : null;
   const facetGroups = groups
     ? facets
         .map((name) => ({ name, buckets: (groups[name]?.buckets ?? []) as FacetBucket<string | number>[] }))
-        .filter((group) => Array.isArray(group.buckets) && group.buckets.length > 0)
+        .filter((group) => group.buckets.length > 0)
         // Years read best newest first; other groups keep the service's order (largest first).
         .map((group) =>
           group.name === 'year' ? { ...group, buckets: [...group.buckets].sort((a, b) => Number(b.value) - Number(a.value)) } : group,
@@ -141,9 +133,16 @@ export function SearchResultsView({ controller, t, locale, apiVersion, sortOptio
     );
   } else {
     content = (
-      <ol part="results" class="results" start={(page - 1) * controller.limit.value + 1}>
+      <ol part="results" class="results" start={(page - 1) * limit + 1}>
         {results.map((result, i) => (
-          <ResultItem key={`${result.id}-${i}`} result={result} query={q} locale={locale} untitled={t('untitled')} />
+          <ResultItem
+            key={`${result.id}-${i}`}
+            result={result}
+            query={q}
+            locale={locale}
+            untitled={t('untitled')}
+            onSelect={(how) => controller.select(result, (page - 1) * limit + i + 1, how)}
+          />
         ))}
       </ol>
     );
@@ -158,7 +157,7 @@ export function SearchResultsView({ controller, t, locale, apiVersion, sortOptio
         <h2 part="heading" class="heading" tabIndex={-1} ref={heading}>
           {headingText}
         </h2>
-        {apiVersion === 'v2' && (
+        {canSort && (
           <SortSelect
             options={sortOptions}
             value={sort}
@@ -209,8 +208,8 @@ export function SearchResultsView({ controller, t, locale, apiVersion, sortOptio
                   name={name}
                   heading={t(`facet_${name}`)}
                   buckets={buckets}
-                  isActive={(value) => filters.includes(buildFilter(fieldOf(name), value))}
-                  onToggle={(value) => controller.toggleFilter(buildFilter(fieldOf(name), value))}
+                  isActive={(value) => filters.includes(controller.facetFilter(name, value))}
+                  onToggle={(value) => controller.toggleFilter(controller.facetFilter(name, value))}
                   formatCount={number}
                   showMore={(count) => t('showMore', { count })}
                   showLess={t('showLess')}

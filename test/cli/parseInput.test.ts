@@ -68,12 +68,12 @@ describe('parseInput: RSS 2.0', () => {
     expect(doc).toMatchObject({ content: 'Hello bold world', image: 'https://x.example/i.png' });
   });
 
-  it('leaves out javascript: links and images and keeps hostile titles as plain text', () => {
+  it('leaves out javascript: links and images and reduces a hostile title to its text', () => {
     const [item] = parseInput(
-      `<rss version="2.0"><channel><item><title>&lt;img src=x onerror=alert(1)&gt;</title><link>javascript:alert(1)</link><guid isPermaLink="false">g</guid><description>&lt;img src="javascript:alert(2)"&gt;text</description></item></channel></rss>`,
+      `<rss version="2.0"><channel><item><title>&lt;img src=x onerror=alert(1)&gt;Hi &amp;lt;b&amp;gt;</title><link>javascript:alert(1)</link><guid isPermaLink="false">g</guid><description>&lt;img src="javascript:alert(2)"&gt;text</description></item></channel></rss>`,
       'x',
     ).items;
-    expect(item!.document).toEqual({ id: stableId('g'), title: '<img src=x onerror=alert(1)>', content: 'text' });
+    expect(item!.document).toEqual({ id: stableId('g'), title: 'Hi <b>', content: 'text' });
     expect(item!.warnings).toEqual([
       'link "javascript:alert(1)" is not an http(s) URL; not used',
       'image "javascript:alert(2)" is not an http(s) URL; left out',
@@ -263,6 +263,50 @@ describe('parseInput: detection and bad input', () => {
     );
   });
 
+  it('says where a cut-off feed ends: what is left open and where it was opened', () => {
+    const cut = '<?xml version="1.0"?>\n<rss version="2.0">\n<channel>\n  <item><title>A</title>\n    <description>Half a sen';
+    expect(() => parseInput(cut, 'feed.xml')).toThrow(
+      'feed.xml ends too early (cut off?): <description> opened at line 5, column 5 is never closed, inside <item> (line 4, column 3) in <channel> (line 3, column 1) in <rss> (line 2, column 1)',
+    );
+    expect(() => parseInput('<rss version="2.0"><channel><item><description><![CDATA[<p>Half', 'feed.xml')).toThrow(
+      'feed.xml ends too early (cut off?): a CDATA section opened at line 1, column 48 is never closed, inside <description> (line 1, column 35) in <item> (line 1, column 29) in <channel> (line 1, column 20) in <rss> (line 1, column 1)',
+    );
+  });
+
+  it('explains an unescaped "<" or "&" and a tag closed out of order, with positions in the file', () => {
+    expect(() => parseInput('<rss><channel><item><description>a < b</description></item></channel></rss>', 'f.xml')).toThrow(
+      'f.xml is not well-formed XML: a "<" that does not start a tag (it must be written "&lt;") (line 1, column 37)',
+    );
+    expect(() => parseInput('\n<rss><channel><item><title>x</item></channel></rss>', 'f.xml')).toThrow(
+      "f.xml is not well-formed XML: Expected closing tag 'title' (opened at line 2, column 21) instead of closing tag 'item'. (line 2, column 29)",
+    );
+  });
+
+  it('counts blank lines before the XML declaration in error positions, and reads such a feed', () => {
+    expect(() => parseInput('\n\n  <rss version="2.0"><channel><item><title>A &amp B</title></item></channel></rss>', 'feed.xml')).toThrow(
+      /^feed\.xml is not well-formed XML: .* \(line 3, column \d+\)$/,
+    );
+    expect(() => parseInput('\n\n<rss version="2.0"><channel>\n<item><title>AT&T</title></item></channel></rss>', 'feed.xml')).toThrow(
+      'feed.xml is not well-formed XML: an "&" that does not start an entity (it must be written "&amp;") (line 4, column 16)',
+    );
+    expect(
+      docs('\n\n<?xml version="1.0"?><rss version="2.0"><channel><item><title>A</title><guid>1</guid></item></channel></rss>'),
+    ).toEqual([{ id: 1, title: 'A' }]);
+  });
+
+  it('names the feeds an HTML page announces, resolved against its address', () => {
+    const page = `<!DOCTYPE html><html><head><title>Blog</title>
+      <link rel="alternate" type="application/json" href="/wp-json/wp/v2/posts/1">
+      <link rel="alternate" type="application/rss+xml" title="Blog &raquo; Feed" href="/feed/?lang=en&amp;x=1">
+      <link rel='alternate' type='application/atom+xml' href='https://blog.example/atom.xml'></head><body></body></html>`;
+    expect(() => parseInput(page, 'https://blog.example/', 'https://blog.example/')).toThrow(
+      'https://blog.example/ is an HTML page, not a feed. The page names its feeds: https://blog.example/feed/?lang=en&x=1, https://blog.example/atom.xml; index that URL instead.',
+    );
+    expect(() => parseInput('<?xml version="1.0"?>\n<html xmlns="http://www.w3.org/1999/xhtml"><body/></html>', 'page.xhtml')).toThrow(
+      "page.xhtml is an HTML page, not a feed. Look for the site's feed link",
+    );
+  });
+
   it('does not expand entities declared in a DOCTYPE', () => {
     const bomb = `<?xml version="1.0"?><!DOCTYPE rss [<!ENTITY a "aaaaaaaaaa"><!ENTITY b "&a;&a;&a;&a;&a;&a;&a;&a;&a;&a;">]><rss version="2.0"><channel><item><title>&b;&b;</title><guid>1</guid></item></channel></rss>`;
     const title = docs(bomb)[0]?.title ?? '';
@@ -281,5 +325,83 @@ describe('collectDocuments', () => {
     expect(collected.skipped).toEqual([
       { label: 'item 2 "One again"', reason: `has the same id ${stableId('https://x.example/1')} as item 1 "One"` },
     ]);
+  });
+});
+
+describe('parseInput: plain-text titles, authors and categories', () => {
+  it('removes tags and decodes every HTML entity, keeping text that only looks like markup', () => {
+    const [doc] = docs(
+      `<rss version="2.0"><channel><item><guid>1</guid><title>Caf&eacute; &amp;amp; &lt;b&gt;bar&lt;/b&gt; &hellip; 3 &lt; 5, AT&amp;T, &amp;lt;div&amp;gt;</title><dc:creator>Ren&eacute;e &lt;i&gt;Roe&lt;/i&gt;</dc:creator><category>Q&amp;amp;A</category></item></channel></rss>`,
+    );
+    expect(doc).toEqual({ id: 1, title: 'Café & bar … 3 < 5, AT&T, <div>', author: ['Renée Roe'], category: ['Q&A'] });
+  });
+
+  it('keeps an Atom text title literal but decodes entities left in it, and reduces an html title to text', () => {
+    const [text, html] = docs(
+      `<feed xmlns="http://www.w3.org/2005/Atom"><entry><id>a</id><title>The &lt;div&gt; element &amp;amp; Caf&amp;eacute;</title></entry><entry><id>b</id><title type="html">&lt;em&gt;Loud&lt;/em&gt; &amp;amp; clear</title></entry></feed>`,
+    );
+    expect(text!.title).toBe('The <div> element & Café');
+    expect(html!.title).toBe('Loud & clear');
+  });
+});
+
+describe('parseInput: the image of an item', () => {
+  const imageOf = (html: string) =>
+    docs(
+      `<rss version="2.0"><channel><item><guid>1</guid><title>T</title><description><![CDATA[${html}]]></description></item></channel></rss>`,
+    )[0]!.image;
+
+  it('passes over pixels (width or height 0 or 1, in attributes or style) and hidden images', () => {
+    expect(imageOf('<img src="https://x.example/a.gif" width="1" height="1"><img src="https://x.example/real.jpg">')).toBe(
+      'https://x.example/real.jpg',
+    );
+    expect(
+      imageOf('<img src="https://x.example/a.gif" height="0"><img src="https://x.example/b.gif" style="width:1px;height:1px">'),
+    ).toBeUndefined();
+    expect(imageOf('<img src="https://x.example/a.gif" style="display: none">')).toBeUndefined();
+  });
+
+  it('passes over known trackers, share buttons and images inside a FeedFlare block', () => {
+    expect(imageOf('<img src="http://feeds.feedburner.com/~r/Blog/~4/abc">')).toBeUndefined();
+    expect(imageOf('<a href="#"><img src="http://feeds.feedburner.com/~ff/Blog?d=yIl2AUoC8zA"></a>')).toBeUndefined();
+    expect(imageOf('<div class="feedflare"><img src="https://flare.example/button.png"></div>')).toBeUndefined();
+    expect(imageOf('<img src="https://feeds.wordpress.com/1.0/comments/blog.wordpress.com/1/">')).toBeUndefined();
+    expect(imageOf('<img src="https://blogger.googleusercontent.com/tracker/123-456?l=blog" alt="">')).toBeUndefined();
+  });
+
+  it('takes the real address of a lazy-loaded image', () => {
+    expect(imageOf('<img src="data:image/gif;base64,R0lGOD" data-src="https://x.example/lazy.jpg">')).toBe('https://x.example/lazy.jpg');
+  });
+
+  it('reads an RSS 1.0 enc:enclosure under any prefix and prefers feedburner:origLink', () => {
+    const [doc] =
+      docs(`<rdf:RDF xmlns="http://purl.org/rss/1.0/" xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#" xmlns:e="http://purl.oclc.org/net/rss_2.0/enc#" xmlns:fb="http://rssnamespace.org/feedburner/ext/1.0">
+      <item rdf:about="urn:x:1"><title>T</title><link>http://feedproxy.google.com/~r/X/~3/abc/</link><fb:origLink>https://x.example/post</fb:origLink>
+      <e:enclosure rdf:resource="https://x.example/pic.png" e:type="image/png"/></item></rdf:RDF>`);
+    expect(doc).toEqual({ id: stableId('urn:x:1'), title: 'T', url: 'https://x.example/post', image: 'https://x.example/pic.png' });
+  });
+});
+
+describe('parseInput: ids of items without a guid', () => {
+  it('derives the id from the link plus the title when id-less Atom entries share a link, and from the link alone otherwise', () => {
+    const items = docs(`<feed xmlns="http://www.w3.org/2005/Atom">
+      <entry><title>One</title><link href="https://x.example/"/></entry>
+      <entry><title>Two</title><link href="https://x.example/"/></entry>
+      <entry><title>Three</title><link href="https://x.example/3"/></entry></feed>`);
+    expect(items.map((d) => d!.id)).toEqual([
+      stableId('https://x.example/ One'),
+      stableId('https://x.example/ Two'),
+      stableId('https://x.example/3'),
+    ]);
+  });
+
+  it('derives it from the link plus the title for guid-less RSS items without an enclosure', () => {
+    const parsed = parseInput(
+      `<rss version="2.0"><channel><item><title>A</title><link>https://x.example/</link></item><item><title>B</title><link>https://x.example/</link></item></channel></rss>`,
+      'f',
+    );
+    const collected = collectDocuments(parsed.items);
+    expect(collected.documents.map((d) => d.id)).toEqual([stableId('https://x.example/ A'), stableId('https://x.example/ B')]);
+    expect(collected.skipped).toEqual([]);
   });
 });

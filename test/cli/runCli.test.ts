@@ -1,4 +1,4 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -10,6 +10,8 @@ const dir = mkdtempSync(join(tmpdir(), 'trove-cli-test-'));
 const fixtures = new URL('./fixtures/', import.meta.url).pathname;
 const target = ['--base-url', 'http://search.test', '--project', 'demo', '--collection', 'notes', '--token', 's3cret'];
 const noDelay = { delay: () => 0 };
+/** Exit status of a run that indexed every document it could, but skipped some items (documents.json and documents.ndjson hold invalid ones). */
+const SKIPPED_SOME = 3;
 
 function feedOf(count: number): string {
   const items = Array.from(
@@ -56,7 +58,7 @@ describe('trove index: sending', () => {
   it('sends v1 field names to the v1 path with --api-version v1', async () => {
     const net = fakeFetch([ok('Indexed')]);
     const { code } = await run(['index', 'documents.json', ...target, '--api-version', 'v1'], net);
-    expect(code).toBe(0);
+    expect(code).toBe(SKIPPED_SOME);
     expect(net.requests[0]!.url.pathname).toBe('/api/v1/demo/collections/notes/documents');
     expect((net.requests[0]!.body as unknown[])[0]).toEqual({
       id: 1,
@@ -74,7 +76,7 @@ describe('trove index: sending', () => {
     const net = fakeFetch();
     const env = { TROVE_BASE_URL: 'http://env.test/', TROVE_PROJECT: 'p', TROVE_COLLECTION: 'c', TROVE_TOKEN: 't' };
     const { code } = await run(['index', 'documents.ndjson'], { ...net, env });
-    expect(code).toBe(0);
+    expect(code).toBe(SKIPPED_SOME);
     expect(net.requests[0]!.url.href).toBe('http://env.test/api/v2/projects/p/collections/c/documents?token=t');
   });
 
@@ -89,7 +91,7 @@ describe('trove index: retries', () => {
   it('retries a batch after a network error and a 503, then succeeds with the same body', async () => {
     const net = fakeFetch([networkError(), status(503), ok()]);
     const { code, stderr } = await run(['index', 'documents.ndjson', ...target], net);
-    expect(code).toBe(0);
+    expect(code).toBe(SKIPPED_SOME);
     expect(net.requests).toHaveLength(3);
     expect(net.requests[2]!.body).toEqual(net.requests[0]!.body);
     expect(stderr).toContain('Indexed 2 of 2 documents');
@@ -97,7 +99,7 @@ describe('trove index: retries', () => {
 
   it('retries a 429', async () => {
     const net = fakeFetch([status(429, { 'retry-after': '0' }), ok()]);
-    expect((await run(['index', 'documents.ndjson', ...target], net)).code).toBe(0);
+    expect((await run(['index', 'documents.ndjson', ...target], net)).code).toBe(SKIPPED_SOME);
     expect(net.requests).toHaveLength(2);
   });
 
@@ -111,7 +113,7 @@ describe('trove index: retries', () => {
       cwd: fixtures,
       retry: { delay: (attempt) => (delays.push(attempt), 0) },
     });
-    expect(code).toBe(0);
+    expect(code).toBe(SKIPPED_SOME);
     expect(delays).toEqual([1, 2]);
   });
 
@@ -184,7 +186,7 @@ describe('trove index: dry run and bad input', () => {
   it('prints the mapped documents as JSON and sends nothing with --dry-run', async () => {
     const net = fakeFetch([], new Error('nothing may be sent'));
     const { code, stdout, stderr } = await run(['index', 'blog.rss.xml', '--dry-run'], net);
-    expect(code).toBe(0);
+    expect(code).toBe(SKIPPED_SOME); // item 4 has no title and no content
     expect(net.requests).toHaveLength(0);
     const printed = JSON.parse(stdout) as { id: number; title: string }[];
     expect(printed.map((d) => d.title)).toEqual(['Tide tables & why they lie', 'Mending nets', 'Gulls at dawn']);
@@ -194,17 +196,17 @@ describe('trove index: dry run and bad input', () => {
 
   it('prints v1 field names in a v1 dry run', async () => {
     const { code, stdout } = await run(['index', 'documents.ndjson', '--dry-run', '--api-version', 'v1']);
-    expect(code).toBe(0);
+    expect(code).toBe(SKIPPED_SOME);
     expect(JSON.parse(stdout)).toEqual([
       { id: 11, title_t_bi: 'Line one' },
       { id: 12, content_t_bi: 'Line three' },
     ]);
   });
 
-  it('reports skipped items with their reasons and still indexes the others', async () => {
+  it('reports skipped items with their reasons, still indexes the others, and exits with 3', async () => {
     const net = fakeFetch();
     const { code, stderr } = await run(['index', 'documents.json', ...target], net);
-    expect(code).toBe(0);
+    expect(code).toBe(3);
     expect((net.requests[0]!.body as unknown[]).length).toBe(5);
     expect(stderr).toContain('Skipped 5 items:');
     expect(stderr).toContain('document 9 "Bad date": date "someday" is not an ISO 8601 date');
@@ -233,10 +235,10 @@ describe('trove index: dry run and bad input', () => {
     expect(stderr).toContain('Skipped 2 items:');
   });
 
-  it('accepts a feed with no items and sends nothing', async () => {
+  it('sends nothing for a feed with no items and exits with 1 (nothing to index)', async () => {
     const net = fakeFetch();
     const { code, stderr } = await run(['index', file('none.xml', feedOf(0)), ...target], net);
-    expect(code).toBe(0);
+    expect(code).toBe(1);
     expect(net.requests).toHaveLength(0);
     expect(stderr).toContain('No items in RSS 2.0 feed');
   });
@@ -309,5 +311,104 @@ describe('trove: arguments', () => {
     const code = await runCli(['index', '-', '--dry-run'], { ...io, stdin });
     expect(code).toBe(0);
     expect(JSON.parse(io.stdout.text)).toEqual([{ id: 1, title: 'From stdin' }]);
+  });
+});
+
+describe('trove index: exit status', () => {
+  const item = (n: number, body = `<title>Post ${n}</title><guid>${n}</guid>`) => `<item>${body}</item>`;
+  const rss = (...items: string[]) => `<rss version="2.0"><channel><title>B</title>${items.join('')}</channel></rss>`;
+
+  it('exits with 0 when every item is indexed, in a dry run and for real', async () => {
+    const feed = file('all.xml', rss(item(1), item(2)));
+    expect((await run(['index', feed, '--dry-run'])).code).toBe(0);
+    expect((await run(['index', feed, ...target], fakeFetch())).code).toBe(0);
+  });
+
+  it('exits with 3 when some items were skipped and the rest indexed, in a dry run and for real', async () => {
+    const feed = file('some.xml', rss(item(1), item(2, '<guid>2</guid>')));
+    const dry = await run(['index', feed, '--dry-run']);
+    expect(dry.code).toBe(3);
+    expect(dry.stderr).toContain('item 2 (2): has no title and no content');
+    const net = fakeFetch();
+    expect((await run(['index', feed, ...target], net)).code).toBe(3);
+    expect((net.requests[0]!.body as unknown[]).length).toBe(1);
+  });
+
+  it('exits with 1 when a channel is empty or every item is skipped', async () => {
+    const empty = await run(['index', file('empty.xml', rss()), '--dry-run']);
+    expect(empty.code).toBe(1);
+    expect(empty.stderr).toMatch(/^No items in RSS 2\.0 feed .*empty\.xml; nothing to index\.\n$/);
+    expect((await run(['index', file('skipped.xml', rss(item(1, '<guid>1</guid>'))), '--dry-run'])).code).toBe(1);
+  });
+
+  it('keeps 0 when items are indexed with warnings', async () => {
+    const { code, stderr } = await run([
+      'index',
+      file('warned.xml', rss(item(1, '<title>A</title><guid>1</guid><pubDate>Tue, 31 Feb 2024 10:00:00 GMT</pubDate>'))),
+      '--dry-run',
+    ]);
+    expect(code).toBe(0);
+    expect(stderr).toContain(
+      'item 1 "A": date "Tue, 31 Feb 2024 10:00:00 GMT" is an impossible date (February 2024 has 29 days); left out',
+    );
+  });
+
+  it('says the same in --help and in the README', async () => {
+    const { stdout } = await run(['--help']);
+    const block = /Exit status[^\n]*\n((?: {2}\d .*\n)+)/.exec(stdout)?.[1];
+    const lines = block!
+      .trim()
+      .split('\n')
+      .map((line) => line.trim());
+    expect(lines.map((line) => line[0])).toEqual(['0', '1', '2', '3']);
+    const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
+    for (const line of lines) expect(readme).toContain(line);
+  });
+});
+
+describe('trove index: charsets', () => {
+  const latin1Feed = (declaration: string) =>
+    Buffer.from(
+      `${declaration}<rss version="2.0"><channel><item><guid>1</guid><title>Mãe é presidente</title></item></channel></rss>`,
+      'latin1',
+    );
+
+  it('reads the charset of the HTTP Content-Type when the feed declares none', async () => {
+    const net = fakeFetch([new Response(latin1Feed(''), { headers: { 'content-type': 'application/rss+xml; charset=ISO-8859-1' } })]);
+    const { code, stdout, stderr } = await run(['index', 'https://news.test/rss', '--dry-run'], net);
+    expect(code).toBe(0);
+    expect(JSON.parse(stdout)[0].title).toBe('Mãe é presidente');
+    expect(stderr).not.toContain('Warnings');
+  });
+
+  it('reads undeclared bytes that are not UTF-8 as windows-1252 and says so in the summary', async () => {
+    const path = join(dir, 'undeclared.xml');
+    writeFileSync(path, latin1Feed(''));
+    const { code, stdout, stderr } = await run(['index', path, '--dry-run']);
+    expect(code).toBe(0);
+    expect(JSON.parse(stdout)[0].title).toBe('Mãe é presidente');
+    expect(stderr).toContain(`${path}: declares no charset and is not valid UTF-8; read as windows-1252 (as browsers do)`);
+  });
+
+  it('reads standard input by its declaration too', async () => {
+    const io = memoryIo();
+    const stdin = (async function* () {
+      yield latin1Feed('<?xml version="1.0" encoding="ISO-8859-1"?>');
+    })();
+    expect(await runCli(['index', '-', '--dry-run'], { ...io, stdin })).toBe(0);
+    expect(JSON.parse(io.stdout.text)[0].title).toBe('Mãe é presidente');
+  });
+});
+
+describe('trove index: an HTML page instead of a feed', () => {
+  it('says it is an HTML page and names the feed it links to, and exits with 2', async () => {
+    const page =
+      '<!doctype html><html><head><link rel="alternate" type="application/rss+xml" href="/feed.xml"></head><body>Hi</body></html>';
+    const net = fakeFetch([new Response(page, { headers: { 'content-type': 'text/html; charset=utf-8' } })]);
+    const { code, stderr } = await run(['index', 'https://blog.test/', '--dry-run'], net);
+    expect(code).toBe(2);
+    expect(stderr).toBe(
+      'trove: https://blog.test/ is an HTML page, not a feed. The page names its feed: https://blog.test/feed.xml; index that URL instead.\n',
+    );
   });
 });

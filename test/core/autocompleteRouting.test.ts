@@ -2,35 +2,41 @@ import { describe, expect, it, vi } from 'vitest';
 import { matchShortcut } from '../../src/core/matchShortcut.ts';
 import { queryWithoutFilterWords } from '../../src/core/queryWithoutFilterWords.ts';
 import { routeSearch } from '../../src/core/routeSearch.ts';
-import { createSearchLink } from '../../src/core/searchLink.ts';
+import { createPageSearch } from '../../src/core/createPageSearch.ts';
 import { searchUrl } from '../../src/core/searchUrl.ts';
 
 describe('routeSearch', () => {
   it('updates the results on the same page through the search link', () => {
-    const link = createSearchLink();
+    const link = createPageSearch();
     const disconnect = link.connectResults();
     const navigate = vi.fn();
-    expect(routeSearch({ q: 'rust', filters: ['tags:"a"'] }, { link, base: 'https://blog.test/search', navigate })).toBe('link');
-    expect(link.state.value).toEqual({ q: 'rust', filters: ['tags:"a"'] });
+    expect(routeSearch({ q: 'rust', filters: ['tags:"a"'] }, { search: link, base: 'https://blog.test/search', navigate })).toBe('page');
+    expect(link.state.value).toMatchObject({ q: 'rust', filters: ['tags:"a"'] });
     expect(navigate).not.toHaveBeenCalled();
     disconnect();
   });
 
   it('goes to /search with q and repeated filter when no results view is on the page', () => {
-    const link = createSearchLink();
+    const link = createPageSearch();
     const navigate = vi.fn();
-    routeSearch({ q: 'rust lang', filters: ['tags:"a b"', 'category:"News"'] }, { link, base: 'https://blog.test/posts/1', navigate });
+    routeSearch(
+      { q: 'rust lang', filters: ['tags:"a b"', 'category:"News"'] },
+      { search: link, base: 'https://blog.test/posts/1', navigate },
+    );
     const url = new URL(navigate.mock.calls[0][0]);
     expect(url.pathname).toBe('/search');
     expect(url.searchParams.get('q')).toBe('rust lang');
     expect(url.searchParams.getAll('filter')).toEqual(['tags:"a b"', 'category:"News"']);
-    expect(link.state.value).toEqual({ q: '', filters: [] });
+    expect(link.state.value).toMatchObject({ q: '', filters: [] });
   });
 
   it('goes to results-url, keeping its own parameters but not an old q, filter or page', () => {
-    const link = createSearchLink();
+    const link = createPageSearch();
     const navigate = vi.fn();
-    routeSearch({ q: 'x', filters: [] }, { link, resultsUrl: '/find?lang=en&q=old&filter=a&page=3', base: 'https://blog.test/', navigate });
+    routeSearch(
+      { q: 'x', filters: [] },
+      { search: link, resultsUrl: '/find?lang=en&q=old&filter=a&page=3', base: 'https://blog.test/', navigate },
+    );
     expect(navigate).toHaveBeenCalledWith('https://blog.test/find?lang=en&q=x');
   });
 });

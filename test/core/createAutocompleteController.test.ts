@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createClient } from '../../src/api/createClient.ts';
 import type { ApiVersion } from '../../src/api/types.ts';
 import { createAutocompleteController, type AutocompleteControllerOptions } from '../../src/core/createAutocompleteController.ts';
+import { createPageSearch } from '../../src/core/createPageSearch.ts';
 import { recentSearches } from '../../src/core/recentSearches.ts';
 import { chip, fakeFetch, nav } from './autocompleteFakeFetch.ts';
 import { memoryStorage } from '../memoryStorage.ts';
@@ -27,8 +28,16 @@ function setup(opts: SetupOptions & Partial<AutocompleteControllerOptions> = {})
     onError: vi.fn(),
   };
   const storage = memoryStorage();
-  const controller = createAutocompleteController({ client, recent: recentSearches('trove:recent', () => storage), ...opts, ...hooks });
-  return { net, controller, hooks, storage };
+  const search = createPageSearch();
+  const controller = createAutocompleteController({
+    client,
+    search,
+    pageUrl: () => 'https://blog.test/posts/1',
+    recent: recentSearches('trove:recent', () => storage),
+    ...opts,
+    ...hooks,
+  });
+  return { net, controller, hooks, storage, search };
 }
 
 /** Let the debounce pass and the fake network answer. */
@@ -51,7 +60,7 @@ describe('createAutocompleteController: requests', () => {
       await settle(40);
     }
     expect(net.reads()).toHaveLength(0);
-    expect(controller.status.value).toBe('loading');
+    expect(controller.state.value.status).toBe('loading');
     await settle(60);
     expect(net.reads()).toHaveLength(1);
     expect(net.reads()[0].url.searchParams.get('q')).toBe('rust');
@@ -59,7 +68,7 @@ describe('createAutocompleteController: requests', () => {
 
   it('uses a configurable debounce', async () => {
     const { net, controller } = setup();
-    controller.configure({ debounceMs: 300 });
+    controller.update({ debounceMs: 300 });
     controller.input('rust');
     await settle(299);
     expect(net.reads()).toHaveLength(0);
@@ -68,9 +77,9 @@ describe('createAutocompleteController: requests', () => {
   });
 
   it('sends q, the static and active filters, limit, sort, token and session_id in v2 to the handler path', async () => {
-    const { net, controller } = setup();
-    controller.configure({ handler: 'titles', limit: 6, sort: 'date desc', filter: ['category:"News"'] });
-    controller.setState({ q: '', filters: ['tags:"rust"'] });
+    const { net, controller, search } = setup();
+    controller.update({ handler: 'titles', limit: 6, sort: 'date desc', filter: ['category:"News"'] });
+    search.set({ q: '', filters: ['tags:"rust"'] });
     controller.input('async');
     await settle();
     const url = net.reads()[0].url;
@@ -85,7 +94,7 @@ describe('createAutocompleteController: requests', () => {
 
   it('sends only q in v1 and trims the list to limit on the client', async () => {
     const { net, controller } = setup({ apiVersion: 'v1' });
-    controller.configure({ limit: 2, filter: ['category:"News"'], sort: 'date desc' });
+    controller.update({ limit: 2, filter: ['category:"News"'], sort: 'date desc' });
     controller.input('rust');
     await settle();
     const url = net.reads()[0].url;
@@ -93,16 +102,16 @@ describe('createAutocompleteController: requests', () => {
     expect([...url.searchParams.keys()].sort()).toEqual(['q', 'session_id', 'token']);
     net.reads()[0].respond([nav('1'), nav('2'), nav('3'), chip('tags', 'rust')]);
     await settle(0);
-    expect(controller.suggestions.value.map((s) => s.phrase)).toEqual(['Post 1', 'Post 2']);
+    expect(controller.state.value.suggestions.map((s) => s.phrase)).toEqual(['Post 1', 'Post 2']);
   });
 
   it('does not ask below min-chars and asks again from there', async () => {
     const { net, controller } = setup();
-    controller.configure({ minChars: 3 });
+    controller.update({ minChars: 3 });
     controller.input('ru');
     await settle();
     expect(net.reads()).toHaveLength(0);
-    expect(controller.status.value).toBe('idle');
+    expect(controller.state.value.status).toBe('idle');
     controller.input('rus');
     await settle();
     expect(net.reads()).toHaveLength(1);
@@ -117,8 +126,8 @@ describe('createAutocompleteController: requests', () => {
     await settle();
     net.reads()[1].respond([nav('2', 'Rust ownership')]);
     await settle(0);
-    expect(controller.suggestions.value.map((s) => s.phrase)).toEqual(['Rust ownership']);
-    expect(controller.answeredQuery.value).toBe('rust');
+    expect(controller.state.value.suggestions.map((s) => s.phrase)).toEqual(['Rust ownership']);
+    expect(controller.state.value.answeredQuery).toBe('rust');
   });
 
   it('drops an answer that arrives after a newer one (out of order), even from a fetch that ignores the abort', async () => {
@@ -132,8 +141,8 @@ describe('createAutocompleteController: requests', () => {
     await settle(0);
     first.respond([nav('1', 'Ruby gems')]); // too late: stale
     await settle(0);
-    expect(controller.suggestions.value.map((s) => s.phrase)).toEqual(['Rust ownership']);
-    expect(controller.status.value).toBe('idle');
+    expect(controller.state.value.suggestions.map((s) => s.phrase)).toEqual(['Rust ownership']);
+    expect(controller.state.value.status).toBe('ready');
   });
 
   it('groups suggestions by type in the order the service ranked them, numbers them as shown, and skips malformed records', async () => {
@@ -142,12 +151,12 @@ describe('createAutocompleteController: requests', () => {
     await settle();
     net.reads()[0].respond([nav('1'), chip('tags', 'rust'), { phrase: 5 }, null, { suggestion_type: 'other', phrase: 'x' }, nav('2')]);
     await settle(0);
-    expect(controller.options.value.map((o) => [o.kind, 'position' in o ? o.position : 0])).toEqual([
+    expect(controller.state.value.options.map((o) => [o.kind, 'position' in o ? o.position : 0])).toEqual([
       ['navigational', 1],
       ['navigational', 2],
       ['filter', 3],
     ]);
-    expect(controller.groups.value.map((g) => [g.kind, g.options.length])).toEqual([
+    expect(controller.state.value.groups.map((g) => [g.kind, g.options.length])).toEqual([
       ['navigational', 2],
       ['filter', 1],
     ]);
@@ -155,44 +164,44 @@ describe('createAutocompleteController: requests', () => {
     await settle();
     net.reads()[1].respond([chip('tags', 'rust'), nav('1'), chip('tags', 'rusty')]);
     await settle(0);
-    expect(controller.groups.value.map((g) => [g.kind, g.options.length])).toEqual([
+    expect(controller.state.value.groups.map((g) => [g.kind, g.options.length])).toEqual([
       ['filter', 2],
       ['navigational', 1],
     ]);
-    expect(controller.options.value.map((o) => ('position' in o ? o.position : 0))).toEqual([1, 2, 3]);
+    expect(controller.state.value.options.map((o) => ('position' in o ? o.position : 0))).toEqual([1, 2, 3]);
   });
 
   it('reports a failure as status error and onError, without throwing, drops older suggestions, and recovers', async () => {
     const { net, controller, hooks } = setup({ autoRespond: (url) => (url.searchParams.get('q') === 'ru' ? [nav('1')] : undefined) });
     controller.input('ru');
     await settle();
-    expect(controller.suggestions.value).toHaveLength(1);
+    expect(controller.state.value.suggestions).toHaveLength(1);
     controller.input('rust');
     await settle();
     net.reads()[1].respond({ status: 500 });
     await settle(0);
-    expect(controller.suggestions.value).toEqual([]);
-    expect(controller.status.value).toBe('error');
-    expect(controller.error.value?.name).toBe('ApiError');
-    expect(controller.notice.value).toBe('error');
+    expect(controller.state.value.suggestions).toEqual([]);
+    expect(controller.state.value.status).toBe('error');
+    expect(controller.state.value.error?.name).toBe('ApiError');
+    expect(controller.state.value.notice).toBe('error');
     expect(hooks.onError).toHaveBeenCalledTimes(1);
     controller.input('rusty');
     await settle();
     net.reads()[2].respond([nav('1')]);
     await settle(0);
-    expect(controller.status.value).toBe('idle');
-    expect(controller.error.value).toBeNull();
+    expect(controller.state.value.status).toBe('ready');
+    expect(controller.state.value.error).toBeNull();
   });
 
   it('says "empty" when the service has no suggestion for the query', async () => {
     const { net, controller } = setup();
     controller.input('zzz');
-    expect(controller.notice.value).toBeNull();
+    expect(controller.state.value.notice).toBeNull();
     await settle();
     net.reads()[0].respond([]);
     await settle(0);
-    expect(controller.notice.value).toBe('empty');
-    expect(controller.expanded.value).toBe(false);
+    expect(controller.state.value.notice).toBe('empty');
+    expect(controller.state.value.expanded).toBe(false);
   });
 });
 
@@ -207,17 +216,17 @@ describe('createAutocompleteController: keyboard model', () => {
   it('opens with Down and moves through the options, wrapping through the text', async () => {
     const { controller } = await withList();
     controller.close();
-    expect(controller.expanded.value).toBe(false);
+    expect(controller.state.value.expanded).toBe(false);
     expect(controller.keydown({ key: 'ArrowDown' })).toBe(true);
-    expect(controller.expanded.value).toBe(true);
-    expect(controller.activeIndex.value).toBe(0);
+    expect(controller.state.value.expanded).toBe(true);
+    expect(controller.state.value.activeIndex).toBe(0);
     controller.keydown({ key: 'ArrowDown' });
     controller.keydown({ key: 'ArrowDown' });
-    expect(controller.activeIndex.value).toBe(2);
+    expect(controller.state.value.activeIndex).toBe(2);
     controller.keydown({ key: 'ArrowDown' });
-    expect(controller.activeIndex.value).toBe(-1);
+    expect(controller.state.value.activeIndex).toBe(-1);
     controller.keydown({ key: 'ArrowUp' });
-    expect(controller.activeIndex.value).toBe(2);
+    expect(controller.state.value.activeIndex).toBe(2);
   });
 
   it('leaves Home, End, Left and Right to the text and makes nothing active', async () => {
@@ -225,7 +234,7 @@ describe('createAutocompleteController: keyboard model', () => {
     for (const key of ['Home', 'End', 'ArrowLeft', 'ArrowRight']) {
       controller.keydown({ key: 'ArrowDown' });
       expect(controller.keydown({ key })).toBe(false);
-      expect(controller.activeIndex.value).toBe(-1);
+      expect(controller.state.value.activeIndex).toBe(-1);
     }
   });
 
@@ -234,8 +243,8 @@ describe('createAutocompleteController: keyboard model', () => {
     controller.keydown({ key: 'ArrowDown' });
     controller.keydown({ key: 'ArrowDown' });
     expect(controller.keydown({ key: 'Enter' })).toBe(true);
-    expect(hooks.onNavigate).toHaveBeenCalledWith('/posts/2/post-2', expect.objectContaining({ id: '2' }));
-    expect(controller.isOpen.value).toBe(false);
+    expect(hooks.onNavigate).toHaveBeenCalledWith('/posts/2/post-2');
+    expect(controller.state.value.isOpen).toBe(false);
   });
 
   it('searches for the text with Enter when nothing is active', async () => {
@@ -254,10 +263,10 @@ describe('createAutocompleteController: keyboard model', () => {
   it('closes with Escape, then clears the text with a second Escape', async () => {
     const { controller } = await withList();
     expect(controller.keydown({ key: 'Escape' })).toBe(true);
-    expect(controller.isOpen.value).toBe(false);
-    expect(controller.query.value).toBe('po');
+    expect(controller.state.value.isOpen).toBe(false);
+    expect(controller.state.value.query).toBe('po');
     expect(controller.keydown({ key: 'Escape' })).toBe(true);
-    expect(controller.query.value).toBe('');
+    expect(controller.state.value.query).toBe('');
     expect(controller.keydown({ key: 'Escape' })).toBe(false);
   });
 
@@ -270,18 +279,18 @@ describe('createAutocompleteController: keyboard model', () => {
     expect(controller.keydown({ key: 'Escape', isComposing: true })).toBe(false);
     expect(hooks.onSelect).not.toHaveBeenCalled();
     expect(hooks.onNavigate).not.toHaveBeenCalled();
-    expect(controller.activeIndex.value).toBe(0);
+    expect(controller.state.value.activeIndex).toBe(0);
   });
 
   it('removes the last chip with Backspace in an empty input only', async () => {
-    const { controller, hooks } = setup();
-    controller.setState({ q: '', filters: ['tags:"a"', 'tags:"b"'] });
+    const { controller, hooks, search } = setup();
+    search.set({ q: '', filters: ['tags:"a"', 'tags:"b"'] });
     expect(controller.keydown({ key: 'Backspace' })).toBe(true);
-    expect(controller.filters.value).toEqual(['tags:"a"']);
+    expect(controller.state.value.filters).toEqual(['tags:"a"']);
     expect(hooks.onSearch).toHaveBeenLastCalledWith({ q: '', filters: ['tags:"a"'] });
     controller.input('x');
     expect(controller.keydown({ key: 'Backspace' })).toBe(false);
-    expect(controller.filters.value).toEqual(['tags:"a"']);
+    expect(controller.state.value.filters).toEqual(['tags:"a"']);
   });
 });
 
@@ -310,7 +319,7 @@ describe('createAutocompleteController: choosing and feedback', () => {
       session_id: 'sess-1',
     });
     expect(hooks.onSelect).toHaveBeenCalledWith({ suggestion: expect.objectContaining({ id: '7' }), position: 1, query: 'async ru' });
-    expect(hooks.onNavigate).toHaveBeenCalledWith('/posts/7/post-7', expect.anything());
+    expect(hooks.onNavigate).toHaveBeenCalledWith('/posts/7/post-7');
   });
 
   it('counts positions across both groups: the first filter chip after one link is item 2, with its url and no item_id', async () => {
@@ -332,7 +341,7 @@ describe('createAutocompleteController: choosing and feedback', () => {
 
   it('sends feedback to the custom handler path', async () => {
     const { controller, net } = await withList();
-    controller.configure({ handler: 'titles' });
+    controller.update({ handler: 'titles' });
     controller.choose(0);
     await settle(0);
     expect(net.feedback()[0].path).toBe('/api/v2/projects/demo/collections/blog/autocomplete/titles/feedback/hits');
@@ -341,18 +350,18 @@ describe('createAutocompleteController: choosing and feedback', () => {
   it('makes a chosen filter suggestion an active chip, keeps the other words and runs the search', async () => {
     const { controller, hooks } = await withList();
     controller.choose(2);
-    expect(controller.filters.value).toEqual(['tags:"rust"']);
-    expect(controller.query.value).toBe('async');
+    expect(controller.state.value.filters).toEqual(['tags:"rust"']);
+    expect(controller.state.value.query).toBe('async');
     expect(hooks.onSearch).toHaveBeenCalledWith({ q: 'async', filters: ['tags:"rust"'] });
-    expect(controller.isOpen.value).toBe(false);
+    expect(controller.state.value.isOpen).toBe(false);
   });
 
   it('forgets the old suggestions once a search ran (the text and filters changed)', async () => {
     const { controller } = await withList();
     controller.choose(2);
     controller.input('x');
-    expect(controller.options.value).toEqual([]);
-    expect(controller.expanded.value).toBe(false);
+    expect(controller.state.value.options).toEqual([]);
+    expect(controller.state.value.expanded).toBe(false);
   });
 
   it('stops when trove-select is cancelled, but still sends feedback', async () => {
@@ -362,7 +371,7 @@ describe('createAutocompleteController: choosing and feedback', () => {
     await settle(0);
     expect(hooks.onSearch).not.toHaveBeenCalled();
     expect(hooks.onNavigate).not.toHaveBeenCalled();
-    expect(controller.filters.value).toEqual([]);
+    expect(controller.state.value.filters).toEqual([]);
     expect(net.feedback()).toHaveLength(2);
   });
 
@@ -370,7 +379,7 @@ describe('createAutocompleteController: choosing and feedback', () => {
     const { controller, hooks, net } = await withList();
     expect(controller.choose(0, { newTab: true })).toBe(true);
     expect(hooks.onSelect).not.toHaveBeenCalled();
-    expect(controller.isOpen.value).toBe(true);
+    expect(controller.state.value.isOpen).toBe(true);
     expect(controller.choose(0, { viaLink: true })).toBe(true);
     expect(hooks.onSelect).toHaveBeenCalledTimes(1);
     expect(hooks.onNavigate).not.toHaveBeenCalled();
@@ -380,7 +389,7 @@ describe('createAutocompleteController: choosing and feedback', () => {
 
   it('sends no feedback with analytics off', async () => {
     const { controller, net, hooks } = await withList();
-    controller.configure({ analytics: false });
+    controller.update({ analytics: false });
     controller.choose(0);
     await settle(0);
     expect(net.feedback()).toHaveLength(0);
@@ -404,8 +413,8 @@ describe('createAutocompleteController: recent searches and outside state', () =
       controller.submit();
     }
     controller.input('');
-    expect(controller.options.value.map((o) => (o.kind === 'recent' ? o.q : o.kind))).toEqual(['two', 'one', 'clear-recent']);
-    expect(controller.groups.value.map((g) => g.kind)).toEqual(['recent']);
+    expect(controller.state.value.options.map((o) => (o.kind === 'recent' ? o.q : o.kind))).toEqual(['two', 'one', 'clear-recent']);
+    expect(controller.state.value.groups.map((g) => g.kind)).toEqual(['recent']);
   });
 
   it('runs a recent search when chosen, removes one with Delete and forgets all with the clear option', () => {
@@ -417,21 +426,21 @@ describe('createAutocompleteController: recent searches and outside state', () =
     controller.input('');
     controller.keydown({ key: 'ArrowDown' });
     expect(controller.keydown({ key: 'Delete' })).toBe(true);
-    expect(controller.recent.value).toEqual(['two', 'one']);
+    expect(controller.state.value.recent).toEqual(['two', 'one']);
     controller.choose(1);
     expect(hooks.onSearch).toHaveBeenLastCalledWith({ q: 'one', filters: [] });
     controller.input('');
     controller.choose(2);
-    expect(controller.recent.value).toEqual([]);
-    expect(controller.expanded.value).toBe(false);
+    expect(controller.state.value.recent).toEqual([]);
+    expect(controller.state.value.expanded).toBe(false);
   });
 
   it('shows a search made elsewhere without asking the service', async () => {
-    const { controller, net } = setup();
-    controller.setState({ q: 'rust', filters: ['category:"News"'] });
+    const { controller, net, search } = setup();
+    search.set({ q: 'rust', filters: ['category:"News"'] });
     await settle();
-    expect(controller.query.value).toBe('rust');
-    expect(controller.filters.value).toEqual(['category:"News"']);
+    expect(controller.state.value.query).toBe('rust');
+    expect(controller.state.value.filters).toEqual(['category:"News"']);
     expect(net.reads()).toHaveLength(0);
     controller.open();
     await settle();
@@ -444,5 +453,73 @@ describe('createAutocompleteController: recent searches and outside state', () =
     controller.dispose();
     await settle();
     expect(net.reads()).toHaveLength(0);
+  });
+});
+
+describe('createAutocompleteController: the active option across answers', () => {
+  it('keeps the same suggestion active when a new answer still lists it', async () => {
+    const { net, controller } = setup();
+    controller.input('rus');
+    await settle();
+    net.reads()[0].respond([nav('1'), nav('2'), nav('3')]);
+    await settle(0);
+    controller.move(1);
+    controller.move(1);
+    expect(controller.state.value.activeIndex).toBe(1);
+    // The reader heard "Post 2"; an answer for the same text arrives with it in another place.
+    controller.open();
+    controller.input('rus');
+    controller.move(1);
+    controller.move(1);
+    await settle();
+    net.reads()[1].respond([nav('9'), nav('1'), nav('2')]);
+    await settle(0);
+    expect(controller.state.value.options[controller.state.value.activeIndex]).toMatchObject({ suggestion: { id: '2' } });
+  });
+
+  it('clears the active option when the new answer no longer lists it', async () => {
+    const { net, controller } = setup();
+    controller.input('rus');
+    await settle();
+    net.reads()[0].respond([nav('1'), nav('2')]);
+    await settle(0);
+    controller.input('rust');
+    controller.move(1);
+    await settle();
+    net.reads()[1].respond([nav('7'), nav('8')]);
+    await settle(0);
+    expect(controller.state.value.activeIndex).toBe(-1);
+  });
+});
+
+describe('createAutocompleteController: the filter attribute is a scope', () => {
+  it('sends the scope with the suggestions and carries it into the search, without showing it as a chip', async () => {
+    const { net, controller, hooks } = setup({ filter: ['category:"Recipes"'] });
+    controller.input('bread');
+    await settle();
+    expect(net.reads()[0].url.searchParams.getAll('filter')).toEqual(['category:"Recipes"']);
+    controller.keydown({ key: 'Enter' });
+    expect(hooks.onSearch).toHaveBeenLastCalledWith({ q: 'bread', filters: ['category:"Recipes"'] });
+    const url = new URL(hooks.onNavigate.mock.calls.at(-1)![0]);
+    expect(url.pathname).toBe('/search');
+    expect(url.searchParams.getAll('filter')).toEqual(['category:"Recipes"']);
+    expect(controller.state.value.filters).toEqual([]);
+  });
+
+  it('puts the scope into the page search when results are on the page, and shows only the other filters as chips', () => {
+    const { controller, search, hooks } = setup({ filter: ['category:"Recipes"'] });
+    search.connectResults();
+    controller.input('bread');
+    controller.submit();
+    expect(search.state.value).toMatchObject({ q: 'bread', filters: ['category:"Recipes"'] });
+    expect(hooks.onNavigate).not.toHaveBeenCalled();
+    search.set({ filters: ['category:"Recipes"', 'tags:"rye"'] });
+    expect(controller.state.value.filters).toEqual(['tags:"rye"']);
+  });
+
+  it('searches the whole scope with Enter in an empty box', () => {
+    const { controller, hooks } = setup({ filter: ['category:"Recipes"'] });
+    controller.keydown({ key: 'Enter' });
+    expect(hooks.onSearch).toHaveBeenLastCalledWith({ q: '', filters: ['category:"Recipes"'] });
   });
 });

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { createClient } from '../../src/api/createClient.ts';
 import type { ApiVersion, SearchResponse, SearchResult } from '../../src/api/types.ts';
+import { createPageSearch } from '../../src/core/createPageSearch.ts';
 import { createSearchController, type SearchController } from '../../src/core/createSearchController.ts';
 
 /** A `fetch` that records every request and answers each when the test says so. */
@@ -53,24 +54,26 @@ async function setup(options: { apiVersion?: ApiVersion; initial?: object; limit
     cache: false,
   });
   const events: { results: unknown[]; errors: Error[] } = { results: [], errors: [] };
+  const search = createPageSearch();
+  search.set({ ...options.initial });
   controller = createSearchController({
     client,
-    initial: options.initial,
+    search,
     limit: options.limit,
     handler: options.handler,
     onResults: (response) => events.results.push(response),
     onError: (error) => events.errors.push(error),
   });
   await flush();
-  return { ...net, controller, events };
+  return { ...net, controller, events, search };
 }
 
 describe('createSearchController', () => {
   it('sends no request and stays idle with neither a query nor a filter', async () => {
     const { requests, controller } = await setup();
     expect(requests).toHaveLength(0);
-    expect(controller.status.value).toBe('idle');
-    expect(controller.response.value).toBeNull();
+    expect(controller.state.value.status).toBe('idle');
+    expect(controller.state.value.response).toBeNull();
   });
 
   it('searches with q, skip and limit, and shows the answer', async () => {
@@ -81,12 +84,12 @@ describe('createSearchController', () => {
     expect(url.searchParams.get('q')).toBe('rust');
     expect(url.searchParams.get('skip')).toBe('0');
     expect(url.searchParams.get('limit')).toBe('10');
-    expect(controller.status.value).toBe('loading');
+    expect(controller.state.value.status).toBe('loading');
     requests[0].respond(answer(128, [1, 2]));
     await flush();
-    expect(controller.status.value).toBe('idle');
-    expect(controller.response.value?.found_documents).toBe(128);
-    expect(controller.pageCount.value).toBe(13);
+    expect(controller.state.value.status).toBe('ready');
+    expect(controller.state.value.response?.found_documents).toBe(128);
+    expect(controller.state.value.pageCount).toBe(13);
     expect(events.results).toHaveLength(1);
   });
 
@@ -107,7 +110,7 @@ describe('createSearchController', () => {
 
   it('searches again when the page size changes', async () => {
     const { requests, controller } = await setup({ initial: { q: 'rust', page: 2 } });
-    controller.limit.value = 5;
+    controller.update({ limit: 5 });
     await flush();
     expect(requests).toHaveLength(2);
     expect(requests[1].url.searchParams.get('skip')).toBe('5');
@@ -132,14 +135,14 @@ describe('createSearchController', () => {
     const { requests, controller } = await setup({ initial: { q: 'rust', page: 4 } });
     controller.toggleFilter('category:"News"');
     await flush();
-    expect(controller.query.value).toMatchObject({ filters: ['category:"News"'], page: 1 });
+    expect(controller.state.value.query).toMatchObject({ filters: ['category:"News"'], page: 1 });
     expect(requests[1].url.searchParams.getAll('filter')).toEqual(['category:"News"']);
     expect(requests[1].url.searchParams.get('skip')).toBe('0');
     controller.toggleFilter('tags:"web"');
     await flush();
     controller.toggleFilter('category:"News"');
     await flush();
-    expect(controller.query.value.filters).toEqual(['tags:"web"']);
+    expect(controller.state.value.query.filters).toEqual(['tags:"web"']);
     expect(requests[3].url.searchParams.getAll('filter')).toEqual(['tags:"web"']);
   });
 
@@ -147,32 +150,32 @@ describe('createSearchController', () => {
     const { controller } = await setup({ initial: { q: 'rust', filters: ['a:"1"', 'b:"2"', 'c:"3"'] } });
     controller.removeFilter('b:"2"');
     await flush();
-    expect(controller.query.value.filters).toEqual(['a:"1"', 'c:"3"']);
+    expect(controller.state.value.query.filters).toEqual(['a:"1"', 'c:"3"']);
     controller.clearFilters();
     await flush();
-    expect(controller.query.value.filters).toEqual([]);
+    expect(controller.state.value.query.filters).toEqual([]);
   });
 
   it('goes back to page 1 for a new query or sort, but keeps the page when it is given', async () => {
-    const { controller } = await setup({ initial: { q: 'rust', page: 5 } });
+    const { controller, search } = await setup({ initial: { q: 'rust', page: 5 } });
     controller.search('go');
     await flush();
-    expect(controller.query.value).toMatchObject({ q: 'go', page: 1 });
+    expect(controller.state.value.query).toMatchObject({ q: 'go', page: 1 });
     controller.goToPage(3);
     await flush();
     controller.setSort('date asc');
     await flush();
-    expect(controller.query.value).toMatchObject({ sort: 'date asc', page: 1 });
-    controller.set({ q: 'zig', page: 2 });
+    expect(controller.state.value.query).toMatchObject({ sort: 'date asc', page: 1 });
+    search.set({ q: 'zig', page: 2 });
     await flush();
-    expect(controller.query.value).toMatchObject({ q: 'zig', page: 2 });
+    expect(controller.state.value.query).toMatchObject({ q: 'zig', page: 2 });
   });
 
   it('sends nothing when the search did not change', async () => {
-    const { requests, controller } = await setup({ initial: { q: 'rust', filters: ['a:"1"'] } });
-    controller.set({ q: 'rust' });
+    const { requests, controller, search } = await setup({ initial: { q: 'rust', filters: ['a:"1"'] } });
+    search.set({ q: 'rust' });
     await flush();
-    controller.set({ page: 1 });
+    search.set({ page: 1 });
     await flush();
     controller.search(' rust ');
     await flush();
@@ -187,7 +190,7 @@ describe('createSearchController', () => {
     requests[1].respond(answer(2, [7, 8]));
     requests[0].respond(answer(99, [1]));
     await flush();
-    expect(controller.response.value?.results.map((r) => r.id)).toEqual(['7', '8']);
+    expect(controller.state.value.response?.results.map((r) => r.id)).toEqual(['7', '8']);
     expect(events.results).toHaveLength(1);
     expect(events.errors).toHaveLength(0);
   });
@@ -200,8 +203,8 @@ describe('createSearchController', () => {
     await flush();
     requests[0].respond(answer(99, [1]));
     await flush();
-    expect(controller.response.value?.found_documents).toBe(2);
-    expect(controller.status.value).toBe('idle');
+    expect(controller.state.value.response?.found_documents).toBe(2);
+    expect(controller.state.value.status).toBe('ready');
     expect(events.results).toHaveLength(1);
   });
 
@@ -209,26 +212,26 @@ describe('createSearchController', () => {
     const { requests, controller, events } = await setup({ initial: { q: 'rust' } });
     requests[0].respond({ error: 'boom' }, 500);
     await flush();
-    expect(controller.status.value).toBe('error');
-    expect(controller.error.value?.name).toBe('ApiError');
+    expect(controller.state.value.status).toBe('error');
+    expect(controller.state.value.error?.name).toBe('ApiError');
     expect(events.errors).toHaveLength(1);
     controller.retry();
     await flush();
     expect(requests).toHaveLength(2);
-    expect(controller.status.value).toBe('loading');
+    expect(controller.state.value.status).toBe('loading');
     requests[1].respond(answer(1, [1]));
     await flush();
-    expect(controller.status.value).toBe('idle');
-    expect(controller.error.value).toBeNull();
-    expect(controller.response.value?.found_documents).toBe(1);
+    expect(controller.state.value.status).toBe('ready');
+    expect(controller.state.value.error).toBeNull();
+    expect(controller.state.value.response?.found_documents).toBe(1);
   });
 
   it('reports a malformed answer as an error, not a crash', async () => {
     const { requests, controller } = await setup({ initial: { q: 'rust' } });
     requests[0].respond({ time: 1, code: 200, response: 'nope' });
     await flush();
-    expect(controller.status.value).toBe('error');
-    expect(controller.error.value?.name).toBe('ResponseError');
+    expect(controller.state.value.status).toBe('error');
+    expect(controller.state.value.error?.name).toBe('ResponseError');
   });
 
   it('goes idle and aborts the request when the query and filters are cleared', async () => {
@@ -236,27 +239,27 @@ describe('createSearchController', () => {
     controller.search('');
     await flush();
     expect(requests[0].signal?.aborted).toBe(true);
-    expect(controller.status.value).toBe('idle');
+    expect(controller.state.value.status).toBe('idle');
     requests[0].respond(answer(1, [1]));
     await flush();
-    expect(controller.response.value).toBeNull();
+    expect(controller.state.value.response).toBeNull();
   });
 
   it('offers the spelling suggestion in any of its shapes, but not when it equals the query', async () => {
     const { requests, controller } = await setup({ initial: { q: 'rsut' } });
     requests[0].respond(answer(0, [], { spelling: { suggestion: 'rust' } }));
     await flush();
-    expect(controller.spelling.value).toBe('rust');
+    expect(controller.state.value.spelling).toBe('rust');
     controller.search('rust');
     await flush();
     requests[1].respond(answer(0, [], { spelling: ['Rust'] }));
     await flush();
-    expect(controller.spelling.value).toBeUndefined();
+    expect(controller.state.value.spelling).toBeUndefined();
     controller.search('gopher');
     await flush();
     requests[2].respond(answer(0, [], { spelling: 42 }));
     await flush();
-    expect(controller.spelling.value).toBeUndefined();
+    expect(controller.state.value.spelling).toBeUndefined();
   });
 
   it('stops after dispose: the request is aborted and nothing more is sent', async () => {

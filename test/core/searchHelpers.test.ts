@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildSearchParams } from '../../src/core/buildSearchParams.ts';
+import { createPageSearch } from '../../src/core/createPageSearch.ts';
 import { pageCount } from '../../src/core/pageCount.ts';
 import { paginationItems } from '../../src/core/paginationItems.ts';
 import { parseSortOptions } from '../../src/core/parseSortOptions.ts';
@@ -7,43 +7,58 @@ import { parseSpelling } from '../../src/core/parseSpelling.ts';
 import { readUrlState } from '../../src/core/readUrlState.ts';
 import { writeUrlState } from '../../src/core/writeUrlState.ts';
 
-const query = (over = {}) => ({ q: 'rust', filters: [], page: 1, sort: '', ...over });
-
-describe('buildSearchParams', () => {
-  it('sends skip 0 and the limit for the first page', () => {
-    expect(buildSearchParams(query(), 10, 'v2')).toEqual({ q: 'rust', skip: 0, limit: 10 });
+describe('createPageSearch', () => {
+  it('starts empty on page 1', () => {
+    expect(createPageSearch().state.value).toEqual({ q: '', filters: [], page: 1, sort: '' });
   });
 
-  it('skips (page − 1) × limit documents', () => {
-    expect(buildSearchParams(query({ page: 3 }), 10, 'v2')).toMatchObject({ skip: 20, limit: 10 });
-    expect(buildSearchParams(query({ page: 4 }), 25, 'v2')).toMatchObject({ skip: 75, limit: 25 });
+  it('trims the text, drops blank and repeated filters, and treats a nonsense page as the first', () => {
+    const search = createPageSearch();
+    search.set({ q: '  rust ', filters: ['tags:"a"', ' ', 'tags:"a"', 'tags:"b"'], page: Number.NaN });
+    expect(search.state.value).toEqual({ q: 'rust', filters: ['tags:"a"', 'tags:"b"'], page: 1, sort: '' });
+    search.set({ page: 0 });
+    expect(search.state.value.page).toBe(1);
   });
 
-  it('treats a nonsense page as the first', () => {
-    expect(buildSearchParams(query({ page: 0 }), 10, 'v2').skip).toBe(0);
-    expect(buildSearchParams(query({ page: Number.NaN }), 10, 'v2').skip).toBe(0);
+  it('keeps a sort of the "<field> asc|desc" shape and drops any other', () => {
+    const search = createPageSearch();
+    search.set({ sort: 'date desc' });
+    expect(search.state.value.sort).toBe('date desc');
+    search.set({ sort: 'date sideways' });
+    expect(search.state.value.sort).toBe('');
   });
 
-  it('sends every filter, in order, as the repeated filter parameter', () => {
-    const filters = ['category:"News"', 'tags:"rust"'];
-    expect(buildSearchParams(query({ filters }), 10, 'v2').filter).toEqual(filters);
+  it('goes back to page 1 when the text, the filters or the sort change, unless a page is given', () => {
+    const search = createPageSearch();
+    search.set({ q: 'rust', page: 4 });
+    expect(search.state.value.page).toBe(4);
+    search.set({ filters: ['tags:"a"'] });
+    expect(search.state.value.page).toBe(1);
+    search.set({ page: 3 });
+    search.set({ sort: 'date asc' });
+    expect(search.state.value.page).toBe(1);
+    search.set({ q: 'go', page: 2 });
+    expect(search.state.value).toMatchObject({ q: 'go', page: 2 });
   });
 
-  it('sends no filter parameter without filters', () => {
-    expect(buildSearchParams(query(), 10, 'v2')).not.toHaveProperty('filter');
+  it('changes nothing for an equal search (no new state, so nothing downstream runs)', () => {
+    const search = createPageSearch();
+    search.set({ q: 'rust', filters: ['a:"1"'] });
+    const before = search.state.value;
+    search.set({ q: ' rust ', page: 1 });
+    expect(search.state.value).toBe(before);
   });
 
-  it('sends the sort in v2', () => {
-    expect(buildSearchParams(query({ sort: 'date desc' }), 10, 'v2').sort).toBe('date desc');
-  });
-
-  it('never sends a sort in v1, which has none', () => {
-    expect(buildSearchParams(query({ sort: 'date desc' }), 10, 'v1')).not.toHaveProperty('sort');
-  });
-
-  it('drops a sort that is not "<field> asc|desc"', () => {
-    expect(buildSearchParams(query({ sort: 'date sideways' }), 10, 'v2')).not.toHaveProperty('sort');
-    expect(buildSearchParams(query({ sort: '' }), 10, 'v2')).not.toHaveProperty('sort');
+  it('counts the results views that show it', () => {
+    const search = createPageSearch();
+    const one = search.connectResults();
+    const two = search.connectResults();
+    expect(search.resultsMounted.value).toBe(2);
+    one();
+    one();
+    expect(search.resultsMounted.value).toBe(1);
+    two();
+    expect(search.resultsMounted.value).toBe(0);
   });
 });
 

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { searchLink } from '../../src/core/searchLink.ts';
+import { pageSearch as searchLink } from '../../src/core/pageSearch.ts';
 import { configured, scriptConfig } from '../../src/elements/configure.ts';
 import { defineElement } from '../../src/elements/defineElement.ts';
 import { TroveSearchBox } from '../../src/elements/TroveSearchBox.ts';
@@ -44,7 +44,7 @@ describe('<trove-search-box>', () => {
   beforeEach(() => {
     configured.value = {};
     scriptConfig.value = {};
-    searchLink.state.value = { q: '', filters: [] };
+    searchLink.set({ page: 1, sort: '', ...{ q: '', filters: [] } });
   });
   afterEach(() => {
     document.body.innerHTML = '';
@@ -157,7 +157,7 @@ describe('<trove-search-box>', () => {
     const { type, key, assign } = mount();
     await type('rust');
     key('Enter');
-    expect(searchLink.state.value).toEqual({ q: 'rust', filters: [] });
+    expect(searchLink.state.value).toMatchObject({ q: 'rust', filters: [] });
     expect(assign).not.toHaveBeenCalled();
     disconnect();
   });

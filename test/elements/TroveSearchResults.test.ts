@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { configured, scriptConfig } from '../../src/elements/configure.ts';
 import { defineElement } from '../../src/elements/defineElement.ts';
 import { TroveSearchResults } from '../../src/elements/TroveSearchResults.ts';
-import { searchLink } from '../../src/core/searchLink.ts';
+import { pageSearch as searchLink } from '../../src/core/pageSearch.ts';
 
 defineElement('trove-search-results', TroveSearchResults);
 
@@ -44,7 +44,7 @@ beforeEach(() => {
   scriptConfig.value = {};
   urls.length = 0;
   history.replaceState(null, '', '/search');
-  searchLink.state.value = { q: '', filters: [] };
+  searchLink.set({ page: 1, sort: '', ...{ q: '', filters: [] } });
   vi.stubGlobal('fetch', async (input: RequestInfo | URL, init?: RequestInit) => {
     const url = new URL(input instanceof Request ? input.url : String(input));
     urls.push(url);
@@ -104,7 +104,7 @@ describe('<trove-search-results>', () => {
     await waitFor(() => expect(searchLink.resultsMounted.value).toBe(1));
     expect(shadow(el).querySelector('[part~="prompt"]')).not.toBeNull();
     expect(urls).toHaveLength(0);
-    searchLink.state.value = { q: 'rust', filters: ['category:"News"'] };
+    searchLink.set({ page: 1, sort: '', ...{ q: 'rust', filters: ['category:"News"'] } });
     await waitFor(() => expect(urls).toHaveLength(1));
     expect(urls[0].searchParams.getAll('filter')).toEqual(['category:"News"']);
     expect(location.search).toBe('?q=rust&filter=category%3A%22News%22');
@@ -116,7 +116,7 @@ describe('<trove-search-results>', () => {
     const el = mount('no-url-sync');
     await waitFor(() => expect(searchLink.resultsMounted.value).toBe(1));
     expect(shadow(el).querySelector('[part~="prompt"]')).not.toBeNull();
-    searchLink.state.value = { q: 'rust', filters: [] };
+    searchLink.set({ page: 1, sort: '', ...{ q: 'rust', filters: [] } });
     await waitFor(() => expect(urls).toHaveLength(1));
     expect(urls[0].searchParams.get('q')).toBe('rust');
     expect(location.search).toBe('?q=ignored');
@@ -124,7 +124,7 @@ describe('<trove-search-results>', () => {
 
   it('takes a search the box made before it was ready', async () => {
     reply = () => page(3);
-    searchLink.state.value = { q: 'early', filters: [] };
+    searchLink.set({ page: 1, sort: '', ...{ q: 'early', filters: [] } });
     mount('no-url-sync');
     await waitFor(() => expect(urls).toHaveLength(1));
     expect(urls[0].searchParams.get('q')).toBe('early');

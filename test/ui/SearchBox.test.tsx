@@ -1,7 +1,7 @@
 import { cleanup, fireEvent, render, waitFor } from '@testing-library/preact';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createClient } from '../../src/api/createClient.ts';
-import { createSearchLink } from '../../src/core/searchLink.ts';
+import { createPageSearch } from '../../src/core/createPageSearch.ts';
 import { SearchBox, type SearchBoxProps } from '../../src/ui/SearchBox.tsx';
 import { chip, fakeFetch, nav } from '../core/autocompleteFakeFetch.ts';
 import { memoryStorage } from '../memoryStorage.ts';
@@ -25,11 +25,11 @@ function setup(props: Partial<SearchBoxProps> = {}, answer: (url: URL) => unknow
     fetch: net.fetch,
     cache: false,
   });
-  const link = createSearchLink();
+  const link = createPageSearch();
   const navigate = vi.fn();
   const storage = memoryStorage();
   const view = render(
-    <SearchBox client={client} debounceMs={0} link={link} navigate={navigate} storage={() => storage} locale="en-US" {...props} />,
+    <SearchBox client={client} debounceMs={0} search={link} navigate={navigate} storage={() => storage} locale="en-US" {...props} />,
   );
   const input = view.container.querySelector('input')!;
   const listbox = () => view.container.querySelector('[role="listbox"]') as HTMLElement;
@@ -193,7 +193,7 @@ describe('SearchBox: choosing', () => {
     link.connectResults();
     await type('rust');
     key('Enter');
-    expect(link.state.value).toEqual({ q: 'rust', filters: [] });
+    expect(link.state.value).toMatchObject({ q: 'rust', filters: [] });
     expect(navigate).not.toHaveBeenCalled();
   });
 
@@ -208,7 +208,7 @@ describe('SearchBox: choosing', () => {
 
   it('shows the search state of the page (facets chosen in the results) as text and chips', async () => {
     const { link, input, view } = setup();
-    link.state.value = { q: 'web', filters: ['tags:"css"'] };
+    link.set({ page: 1, sort: '', ...{ q: 'web', filters: ['tags:"css"'] } });
     await waitFor(() => expect(input.value).toBe('web'));
     expect(view.container.querySelector('[part~="chip"]')?.textContent).toContain('Tag: css');
   });
@@ -216,7 +216,7 @@ describe('SearchBox: choosing', () => {
   it('removes a chip with its button and the last one with Backspace in an empty input', async () => {
     const { link, view, key } = setup();
     link.connectResults();
-    link.state.value = { q: '', filters: ['tags:"a"', 'tags:"b"', 'tags:"c"'] };
+    link.set({ page: 1, sort: '', ...{ q: '', filters: ['tags:"a"', 'tags:"b"', 'tags:"c"'] } });
     await waitFor(() => expect(view.container.querySelectorAll('[part~="chip"]')).toHaveLength(3));
     fireEvent.click(view.container.querySelector('[part~="chip-remove"]')!);
     expect(link.state.value.filters).toEqual(['tags:"b"', 'tags:"c"']);
@@ -237,7 +237,7 @@ describe('SearchBox: states', () => {
       fetch: net.fetch,
       cache: false,
     });
-    const view = render(<SearchBox client={client} debounceMs={0} onError={onError} link={createSearchLink()} />);
+    const view = render(<SearchBox client={client} debounceMs={0} onError={onError} search={createPageSearch()} />);
     const input = view.container.querySelector('input')!;
     input.focus();
     fireEvent.input(input, { target: { value: 'ru' } });
@@ -272,7 +272,7 @@ describe('SearchBox: states', () => {
       fetch: net.fetch,
       cache: false,
     });
-    const view = render(<SearchBox client={client} debounceMs={0} link={createSearchLink()} />);
+    const view = render(<SearchBox client={client} debounceMs={0} search={createPageSearch()} />);
     const input = view.container.querySelector('input')!;
     fireEvent.input(input, { target: { value: 'ru' } });
     expect(view.container.querySelector('[part~="spinner"]')?.classList.contains('is-loading')).toBe(true);

@@ -2,7 +2,7 @@ import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-li
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createClient } from '../../src/api/createClient.ts';
 import type { ApiVersion } from '../../src/api/types.ts';
-import { createSearchLink } from '../../src/core/searchLink.ts';
+import { createPageSearch } from '../../src/core/createPageSearch.ts';
 import { SearchResults, type SearchResultsProps } from '../../src/ui/SearchResults.tsx';
 import { searchResultsMessages } from '../../src/ui/searchResultsMessages.ts';
 import { translate } from '../../src/ui/translate.ts';
@@ -76,13 +76,13 @@ function setup(props: Partial<SearchResultsProps> = {}, reply: (url: URL) => Rep
     fetch: net.fetch,
     cache: false,
   });
-  const link = createSearchLink();
+  const link = createPageSearch();
   const events = { results: [] as unknown[], errors: [] as Error[] };
   const view = render(
     <SearchResults
       client={client}
       urlSync={false}
-      link={link}
+      search={link}
       locale="en-US"
       onResults={(r) => events.results.push(r)}
       onError={(e) => events.errors.push(e)}
@@ -93,8 +93,8 @@ function setup(props: Partial<SearchResultsProps> = {}, reply: (url: URL) => Rep
 }
 
 /** Seed the search through the page link, as a search box would. */
-async function searchFor(link: ReturnType<typeof createSearchLink>, q: string, filters: string[] = []) {
-  link.state.value = { q, filters };
+async function searchFor(link: ReturnType<typeof createPageSearch>, q: string, filters: string[] = []) {
+  link.set({ page: 1, sort: '', ...{ q, filters } });
   await flush();
   await flush();
 }
@@ -410,7 +410,7 @@ describe('SearchResults', () => {
     fireEvent.click(screen.getByRole('button', { name: /^News\s*12$/ }));
     await flush();
     await flush();
-    expect(link.state.value).toEqual({ q: 'rust', filters: ['tags:"tag1"', 'category:"News"'] });
+    expect(link.state.value).toMatchObject({ q: 'rust', filters: ['tags:"tag1"', 'category:"News"'] });
     expect(urls).toHaveLength(2);
     expect(link.resultsMounted.value).toBe(1);
     view.unmount();
@@ -440,7 +440,7 @@ describe('SearchResults with URL sync', () => {
     expect(urls[0].searchParams.getAll('filter')).toEqual(['category:"News"']);
     expect(urls[0].searchParams.get('skip')).toBe('10');
     expect(urls[0].searchParams.get('sort')).toBe('date asc');
-    expect(link.state.value).toEqual({ q: 'rust', filters: ['category:"News"'] });
+    expect(link.state.value).toMatchObject({ q: 'rust', filters: ['category:"News"'] });
     expect(location.search).toBe('?q=rust&filter=category%3A%22News%22&page=2&sort=date+asc&utm=x');
   });
 

@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { facetFilterField } from '../../src/core/facetFilterField.ts';
 import { filterLabel } from '../../src/ui/filterLabel.ts';
 import { searchResultsMessages } from '../../src/ui/searchResultsMessages.ts';
 import { snippet } from '../../src/ui/snippet.ts';
@@ -58,25 +57,5 @@ describe('filterLabel', () => {
   it('shows an unknown field by its name, and a text that is not a filter as it is', () => {
     expect(filterLabel('meta_sa:"x"', t)).toBe('meta_sa: x');
     expect(filterLabel('not a filter', t)).toBe('not a filter');
-  });
-});
-
-describe('facetFilterField', () => {
-  it('maps facet groups to the v2 document fields', () => {
-    expect(['categories', 'tags', 'authors', 'year'].map((f) => facetFilterField(f as never, 'v2'))).toEqual([
-      'category',
-      'tags',
-      'author',
-      'year',
-    ]);
-  });
-
-  it('uses the suffixed v1 names', () => {
-    expect(['categories', 'tags', 'authors', 'year'].map((f) => facetFilterField(f as never, 'v1'))).toEqual([
-      'category_sa',
-      'tags_sa',
-      'author_sa',
-      'year',
-    ]);
   });
 });
