@@ -41,7 +41,11 @@ const alsoBuildChunks: Plugin = {
   },
 };
 
-/** dist/cli.js: the `trove` command for Node >= 20 (bin/trove.js imports it); dependencies stay imports. */
+/**
+ * dist/cli.js: the `trove` command for Node >= 20 (bin/trove.js imports it); dependencies stay
+ * imports. `trove serve` (the local service, with MiniSearch) is a chunk of its own in dist/cli/,
+ * loaded only by that command; no browser build imports it.
+ */
 const cliConfig: UserConfig = {
   define: { __TROVE_VERSION__: JSON.stringify(pkg.version) },
   build: {
@@ -49,7 +53,7 @@ const cliConfig: UserConfig = {
     emptyOutDir: false,
     target: 'node20',
     ssr: 'src/cli/main.ts',
-    rolldownOptions: { output: { entryFileNames: 'cli.js', format: 'es' } },
+    rolldownOptions: { output: { entryFileNames: 'cli.js', chunkFileNames: 'cli/[name]-[hash].js', format: 'es' } },
   },
 };
 
