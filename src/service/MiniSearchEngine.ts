@@ -1,22 +1,24 @@
 /**
- * The embedded Engine: a MiniSearch full-text index over `title` + `content` (BM25 relevance,
- * prefix + typo tolerance) beside per-value postings of every facet, all keyed by small integer
- * slots (one per document, kept when it is replaced). Query semantics: see Engine.ts, and:
+ * The embedded Engine: MiniSearch's term dictionary and relevance (TextIndex.ts: its radix tree
+ * with prefix and typo lookup, its BM25+ and weights) over `title` + `content`, beside
+ * per-value postings of every facet, all keyed by small integer slots (one per document, kept
+ * when it is replaced). Query semantics: see Engine.ts, and:
  * - the last query term matches as a prefix from two letters on (one letter matches the word
  *   "c" of "C#", not every word starting with c);
  * - common words (stopWords.ts) are indexed in titles only: dropped from queries with other
  *   words anyway, a query of common words alone matches the titles that have them.
  *
- * Where the time goes, and what keeps it small (measured by `npm run bench`):
- * - filters are intersections of facet postings, as a byte mask, so a filter-only query never
- *   scans the collection and the text engine checks a mask, not a set of strings;
- * - facet counts add up small per-document code lists over the matches (or over the documents
- *   that did not match, when those are fewer), never hashing a string;
+ * Where the time goes, and what keeps it small (measured by `npm run bench -- --service`):
+ * - text matching is term-at-a-time over typed-array postings (TextIndex.ts), never an object
+ *   per matching document; filters are a byte mask the first term checks;
+ * - a page is the top `skip + limit` of the matches (topK.ts), never a sort of every match;
+ * - facet counts add up per-document code lists, flattened into one typed array, over the
+ *   matches (or over the documents that did not match, when those are fewer);
  * - sorted pages walk an order kept up to date at indexing time (SortedSlots) and stop once the
- *   page is full, or sort only the matches by their integer rank when the matches are few;
+ *   page is full, or take the top k of the matches by their integer rank; a bulk re-sort by
+ *   title collates each distinct title once;
  * - the title-normalised names of facet values are computed once per value, not per query.
  */
-import MiniSearch, { type SearchOptions } from 'minisearch';
 import type { FacetBucket } from '../api/types.ts';
 import type {
   Engine,
@@ -36,6 +38,8 @@ import type { SortKey } from './parseSort.ts';
 import { queryTerms } from './queryTerms.ts';
 import { SortedSlots } from './SortedSlots.ts';
 import { STOP_WORDS } from './stopWords.ts';
+import { type QueryTerm, TextIndex, type TextMatches } from './TextIndex.ts';
+import { topK } from './topK.ts';
 import type { StoredDocument } from './types.ts';
 
 type CountedFacet = 'categories' | 'tags' | 'authors' | 'year';
@@ -49,13 +53,10 @@ const MAX_BUCKETS = 100;
 /** At least a shared category, a shared tag, or half the best title similarity. */
 const MIN_RELATED_SCORE = 2;
 
-const collator = new Intl.Collator('en', { sensitivity: 'base', numeric: true });
+/** MiniSearch's default tokenizer: split on spaces and punctuation. */
+const SPACE_OR_PUNCTUATION = /[\n\r\p{Z}\p{P}]+/u;
 
-interface IndexedText {
-  slot: number;
-  title: string;
-  content: string;
-}
+const collator = new Intl.Collator('en', { sensitivity: 'base', numeric: true });
 
 interface FacetValue {
   /** The documents (slots) that carry it. */
@@ -104,13 +105,7 @@ export class MiniSearchEngine implements Engine {
   /** Documents by slot. */
   private readonly docs: StoredDocument[] = [];
   private readonly slotOf = new Map<string, number>();
-  private readonly text = new MiniSearch<IndexedText>({
-    idField: 'slot',
-    fields: ['title', 'content'],
-    storeFields: [],
-    processTerm: indexTerm,
-    searchOptions: { processTerm: normalizeTerm },
-  });
+  private readonly text = new TextIndex(indexTerm);
   private readonly postings = Object.fromEntries(FILTER_FIELDS.map((f) => [f, new Map<string, FacetValue>()])) as Record<
     FilterField,
     Map<string, FacetValue>
@@ -122,13 +117,31 @@ export class MiniSearchEngine implements Engine {
   private readonly codeOf = new Map<string, number>();
   private readonly codes: { field: CountedFacet; value: string }[] = [];
   private readonly docCodes: number[][] = [];
+  /** `docCodes` flattened (slot's codes at codeList[codeStart[slot] .. codeStart[slot + 1]]), rebuilt after an upsert. */
+  private flatCodes?: { codeStart: Int32Array; codeList: Int32Array };
   private readonly byId = new SortedSlots((a, b) => collator.compare(this.docs[a]!.id, this.docs[b]!.id));
   private readonly orders: Record<SortKey, SortedSlots> = {
     'date desc': new SortedSlots((a, b) => this.compareDates(a, b, -1)),
     'date asc': new SortedSlots((a, b) => this.compareDates(a, b, 1)),
-    'title asc': new SortedSlots((a, b) => collator.compare(this.docs[a]!.title, this.docs[b]!.title) || this.idOrder(a, b)),
-    'title desc': new SortedSlots((a, b) => collator.compare(this.docs[b]!.title, this.docs[a]!.title) || this.idOrder(a, b)),
+    'title asc': new SortedSlots(
+      (a, b) => collator.compare(this.docs[a]!.title, this.docs[b]!.title) || this.idOrder(a, b),
+      () => {
+        const rank = this.titleRanks();
+        return (a, b) => rank[a]! - rank[b]! || this.idOrder(a, b);
+      },
+    ),
+    'title desc': new SortedSlots(
+      (a, b) => collator.compare(this.docs[b]!.title, this.docs[a]!.title) || this.idOrder(a, b),
+      () => {
+        const rank = this.titleRanks();
+        return (a, b) => rank[b]! - rank[a]! || this.idOrder(a, b);
+      },
+    ),
   };
+
+  /** Bumped by every upsert (the title ranks of one upsert serve both title orders). */
+  private version = 0;
+  private titleRankCache?: { version: number; ranks: Int32Array };
 
   async count(): Promise<number> {
     return this.docs.length;
@@ -150,15 +163,17 @@ export class MiniSearchEngine implements Engine {
         this.slotOf.set(doc.id, slot);
         added.push(slot);
       } else {
-        this.text.discard(slot);
+        this.text.remove(slot, this.docs[slot]!);
         this.setPostings(slot, this.docs[slot]!, false);
       }
       this.docs[slot] = doc;
-      this.text.add({ slot, title: doc.title, content: doc.content });
+      this.text.add(slot, doc);
       this.setPostings(slot, doc, true);
       this.docCodes[slot] = this.codesFor(doc);
       changed.push(slot);
     }
+    this.version++;
+    this.flatCodes = undefined;
     // Orders are kept at indexing time, so no query pays for a sort of the collection.
     this.byId.update(added, this.docs.length);
     for (const order of Object.values(this.orders)) order.update(changed, this.docs.length);
@@ -169,15 +184,11 @@ export class MiniSearchEngine implements Engine {
     if (request.q.trim() === '') {
       return this.orderedPage(allowed, request.sort ?? 'date desc', request);
     }
-    let page: Page;
-    if (allowed?.size === 0) {
-      page = this.page(new Int32Array(0), undefined, request);
-    } else {
-      const found = this.text.search(request.q, this.textOptions(request.titleBoost, allowed, request.fields));
-      const slots = new Int32Array(found.length);
-      for (let i = 0; i < found.length; i++) slots[i] = found[i]!.id as number;
-      page = this.page(slots, request.sort, request);
-    }
+    const matches: TextMatches =
+      allowed?.size === 0
+        ? { slots: new Int32Array(0), scores: new Float64Array(0) }
+        : this.textSearch(request.q, request.titleBoost, allowed, request.fields);
+    const page = this.page(matches, request.sort, request);
     if (request.spelling && page.total === 0) page.spelling = this.spellingSuggestion(request.q);
     return page;
   }
@@ -226,9 +237,15 @@ export class MiniSearchEngine implements Engine {
       .filter((w) => w.length > 1 && !STOP_WORDS.has(normalizeTerm(w)))
       .join(' ');
     if (words) {
-      const hits = this.text.search(words, { combineWith: 'OR', boost: { title: request.titleBoost }, prefix: false, fuzzy: false });
-      const top = hits[0]?.score ?? 0;
-      for (const hit of hits) add(hit.id as number, (4 * hit.score) / top);
+      const terms = words
+        .split(SPACE_OR_PUNCTUATION)
+        .map(normalizeTerm)
+        .filter(Boolean)
+        .map((term): QueryTerm => ({ term, prefix: false, fuzzy: false }));
+      const hits = this.text.search({ terms, combineWith: 'OR', boost: { title: request.titleBoost || 1, content: 1 } }, this.docs.length);
+      let top = 0;
+      for (const slot of hits.slots) top = Math.max(top, hits.scores[slot]!);
+      for (const slot of hits.slots) add(slot, (4 * hits.scores[slot]!) / top);
     }
     const allowed = this.filterMask(request.filters);
     const kept: number[] = [];
@@ -236,33 +253,46 @@ export class MiniSearchEngine implements Engine {
       // A shared author or a faint title echo alone does not make a post related.
       if (slot !== sourceSlot && scores[slot]! >= MIN_RELATED_SCORE && (!allowed || allowed.mask[slot])) kept.push(slot);
     }
-    if (request.sort) return this.page(Int32Array.from(kept), request.sort, request);
+    if (request.sort) return this.page({ slots: Int32Array.from(kept), scores }, request.sort, request);
     const newest = this.orders['date desc'].rank;
-    kept.sort((a, b) => scores[b]! - scores[a]! || newest[a]! - newest[b]!);
-    return this.page(Int32Array.from(kept), undefined, request);
+    return this.page(
+      { slots: Int32Array.from(kept), scores },
+      undefined,
+      request,
+      (a, b) => scores[b]! - scores[a]! || newest[a]! - newest[b]!,
+    );
   }
 
   // ——— pages ———
 
-  /** A page of `slots` (every match, in relevance order) in `sort` order, or as given. */
-  private page(slots: Int32Array, sort: SortKey | undefined, request: PageRequest): Page {
+  /**
+   * A page of the matches: by `sort`, else by `relevance` (default: score, then slot). Only the
+   * first `skip + limit` are ordered (topK), never every match.
+   */
+  private page(
+    matches: TextMatches,
+    sort: SortKey | undefined,
+    request: PageRequest,
+    relevance: (a: number, b: number) => number = (a, b) => matches.scores[b]! - matches.scores[a]! || a - b,
+  ): Page {
+    const { slots } = matches;
     const end = request.skip + request.limit;
-    let pageSlots: ArrayLike<number>;
-    if (!sort || request.skip >= slots.length) {
-      pageSlots = slots.subarray(request.skip, end);
-    } else {
-      const order = this.orders[sort];
-      const n = this.docs.length;
-      // Walking the order until the page is full takes about end·n/matches steps; sorting the matches by rank, m·log m.
-      if (end * (n / Math.max(1, slots.length)) < slots.length * Math.log2(slots.length + 1)) {
-        const mask = new Uint8Array(n);
-        for (const slot of slots) mask[slot] = 1;
-        pageSlots = this.walk(order.list, mask, request.skip, end);
+    let pageSlots: ArrayLike<number> = new Int32Array(0);
+    if (request.skip < slots.length && request.limit > 0) {
+      if (!sort) {
+        pageSlots = topK(slots, end, relevance).subarray(request.skip);
       } else {
-        const rank = order.rank;
-        pageSlots = Int32Array.from(slots)
-          .sort((a, b) => rank[a]! - rank[b]!)
-          .subarray(request.skip, end);
+        const order = this.orders[sort];
+        const n = this.docs.length;
+        // Walking the order until the page is full takes about end·n/matches steps; a partial sort of the matches, m·log end.
+        if (end * (n / Math.max(1, slots.length)) < slots.length * Math.log2(end + 1)) {
+          const mask = new Uint8Array(n);
+          for (const slot of slots) mask[slot] = 1;
+          pageSlots = this.walk(order.list, mask, request.skip, end);
+        } else {
+          const rank = order.rank;
+          pageSlots = topK(slots, end, (a, b) => rank[a]! - rank[b]!).subarray(request.skip);
+        }
       }
     }
     return {
@@ -331,19 +361,23 @@ export class MiniSearchEngine implements Engine {
   private facetCounts(slots: Int32Array | null): FacetCounts {
     const n = this.docs.length;
     const tally = new Int32Array(this.codes.length);
+    const { codeStart, codeList } = this.codeTable();
     if (slots === null || slots.length === n) {
-      for (const list of this.docCodes) for (const code of list) tally[code]!++;
+      for (let i = 0; i < codeList.length; i++) tally[codeList[i]!]!++;
     } else if (slots.length * 2 <= n) {
-      for (const slot of slots) for (const code of this.docCodes[slot]!) tally[code]!++;
-    } else {
-      // Most documents matched: count the others and subtract from the totals.
-      const matched = new Uint8Array(n);
-      for (const slot of slots) matched[slot] = 1;
-      for (let code = 0; code < this.codes.length; code++) {
-        const { field, value } = this.codes[code]!;
-        tally[code] = this.postings[field].get(value)?.slots.size ?? 0;
+      for (let i = 0; i < slots.length; i++) {
+        const slot = slots[i]!;
+        for (let j = codeStart[slot]!, end = codeStart[slot + 1]!; j < end; j++) tally[codeList[j]!]!++;
       }
-      for (let slot = 0; slot < n; slot++) if (!matched[slot]) for (const code of this.docCodes[slot]!) tally[code]!--;
+    } else {
+      // Most documents matched: count every document, then take away the ones that did not match.
+      const matched = new Uint8Array(n);
+      for (let i = 0; i < slots.length; i++) matched[slots[i]!] = 1;
+      for (let i = 0; i < codeList.length; i++) tally[codeList[i]!]!++;
+      for (let slot = 0; slot < n; slot++) {
+        if (matched[slot]) continue;
+        for (let j = codeStart[slot]!, end = codeStart[slot + 1]!; j < end; j++) tally[codeList[j]!]!--;
+      }
     }
     const counts: Record<CountedFacet, [string, number][]> = { categories: [], tags: [], authors: [], year: [] };
     for (let code = 0; code < tally.length; code++) {
@@ -361,6 +395,17 @@ export class MiniSearchEngine implements Engine {
       authors: { buckets: buckets(counts.authors) },
       year: { buckets: buckets(counts.year).map(({ value, count }) => ({ value: Number(value), count })) },
     };
+  }
+
+  private codeTable(): { codeStart: Int32Array; codeList: Int32Array } {
+    if (this.flatCodes) return this.flatCodes;
+    const n = this.docs.length;
+    const codeStart = new Int32Array(n + 1);
+    for (let slot = 0; slot < n; slot++) codeStart[slot + 1] = codeStart[slot]! + this.docCodes[slot]!.length;
+    const codeList = new Int32Array(codeStart[n]!);
+    for (let slot = 0; slot < n; slot++) codeList.set(this.docCodes[slot]!, codeStart[slot]!);
+    this.flatCodes = { codeStart, codeList };
+    return this.flatCodes;
   }
 
   private codesFor(doc: StoredDocument): number[] {
@@ -398,6 +443,26 @@ export class MiniSearchEngine implements Engine {
 
   // ——— orders ———
 
+  /**
+   * Each slot's title as a rank in collation order (titles that collate equal share one): the
+   * distinct titles are collated once, so re-sorting every document compares integers.
+   */
+  private titleRanks(): Int32Array {
+    if (this.titleRankCache?.version === this.version) return this.titleRankCache.ranks;
+    const n = this.docs.length;
+    const distinct = [...new Set(this.docs.map((d) => d.title))].sort(collator.compare);
+    const rankOf = new Map<string, number>();
+    let rank = 0;
+    distinct.forEach((title, i) => {
+      if (i > 0 && collator.compare(distinct[i - 1]!, title) !== 0) rank = i;
+      rankOf.set(title, rank);
+    });
+    const ranks = new Int32Array(n);
+    for (let slot = 0; slot < n; slot++) ranks[slot] = rankOf.get(this.docs[slot]!.title)!;
+    this.titleRankCache = { version: this.version, ranks };
+    return ranks;
+  }
+
   private idOrder(a: number, b: number): number {
     return this.byId.rank[a]! - this.byId.rank[b]!;
   }
@@ -412,18 +477,26 @@ export class MiniSearchEngine implements Engine {
 
   // ——— text ———
 
-  private textOptions(titleBoost: number, allowed: Mask | null, fields?: readonly string[]): SearchOptions {
-    const mask = allowed?.mask;
-    return {
-      fields: fields ? [...fields] : undefined,
-      tokenize: queryTerms,
-      combineWith: 'AND',
-      boost: { title: titleBoost },
-      // The last term is still being typed; one letter, or a common word there, is taken as typed.
-      prefix: (term, index, terms) => index === terms.length - 1 && term.length > 1 && !STOP_WORDS.has(term),
-      fuzzy: (term) => typoTolerance(term),
-      filter: mask ? (result) => mask[result.id as number] === 1 : undefined,
+  /**
+   * The query's terms as MiniSearch's options had them: common words dropped (queryTerms), the
+   * last term a prefix from two letters on unless it is a common word, typos by length; AND.
+   */
+  private textSearch(q: string, titleBoost: number, allowed: Mask | null, fields?: readonly ('title' | 'content')[]): TextMatches {
+    const words = queryTerms(q).map(normalizeTerm).filter(Boolean);
+    const terms = words.map(
+      (term, index): QueryTerm => ({
+        term,
+        // The last term is still being typed; one letter, or a common word there, is taken as typed.
+        prefix: index === words.length - 1 && term.length > 1 && !STOP_WORDS.has(term),
+        fuzzy: typoTolerance(term),
+      }),
+    );
+    const searched = fields ?? ['title', 'content'];
+    const boost = {
+      title: searched.includes('title') ? titleBoost || 1 : undefined,
+      content: searched.includes('content') ? 1 : undefined,
     };
+    return this.text.search({ terms, combineWith: 'AND', boost, allowed: allowed?.mask }, this.docs.length);
   }
 
   /**
@@ -451,31 +524,17 @@ export class MiniSearchEngine implements Engine {
     });
     if (!changed) return null;
     const suggestion = corrected.join(' ');
-    return this.text.search(suggestion, this.textOptions(1, null)).length > 0 ? suggestion : null;
+    return this.textSearch(suggestion, 1, null).slots.length > 0 ? suggestion : null;
   }
 
-  /** Whether `term` (normalised) is indexed: counted without building a result per document. */
+  /** Whether `term` (normalised) is indexed. */
   private hasTerm(term: string): boolean {
-    let found = false;
-    this.text.search(term, {
-      tokenize: (t) => [t],
-      prefix: false,
-      fuzzy: false,
-      boostDocument: () => {
-        found = true;
-        return 0;
-      },
-    });
-    return found;
+    return this.text.has(term);
   }
 
   /** Indexed terms within `distance` edits of `term`, each with the number of documents that have it. */
   private closeTerms(term: string, distance: number): Map<string, number> {
-    const docs = new Map<string, number>();
-    for (const hit of this.text.search(term, { tokenize: (t) => [t], prefix: false, fuzzy: distance })) {
-      for (const candidate of hit.terms) docs.set(candidate, (docs.get(candidate) ?? 0) + 1);
-    }
-    return docs;
+    return this.text.closeTerms(term, distance);
   }
 }
 

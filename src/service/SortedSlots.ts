@@ -10,20 +10,28 @@ export class SortedSlots {
   /** `rank[slot]` = its position in `list`. */
   rank: Int32Array = new Int32Array(0);
 
-  constructor(private readonly compare: (a: number, b: number) => number) {}
+  /**
+   * `compare`: the order. `bulkCompare`: called once per update that re-sorts everything, for an
+   * equivalent order that is cheaper to evaluate many times (integer ranks instead of collation).
+   */
+  constructor(
+    private readonly compare: (a: number, b: number) => number,
+    private readonly bulkCompare?: () => (a: number, b: number) => number,
+  ) {}
 
   /** `changed`: slots added or whose sort key may have changed; `total`: slots in use (0..total-1). */
   update(changed: readonly number[], total: number): void {
     if (changed.length === 0 && total === this.list.length) return;
-    const moved = Int32Array.from(new Set(changed)).sort(this.compare);
-    const isMoved = new Uint8Array(total);
-    for (const slot of moved) isMoved[slot] = 1;
-    const kept = this.list.filter((slot) => !isMoved[slot]);
+    const moved = Int32Array.from(new Set(changed));
     let list: Int32Array;
     if (moved.length * 4 > total) {
       // Many changed: one sort of everything is cheaper than inserting each.
-      list = Int32Array.from({ length: total }, (_, i) => i).sort(this.compare);
+      list = Int32Array.from({ length: total }, (_, i) => i).sort(this.bulkCompare?.() ?? this.compare);
     } else {
+      moved.sort(this.compare);
+      const isMoved = new Uint8Array(total);
+      for (const slot of moved) isMoved[slot] = 1;
+      const kept = this.list.filter((slot) => !isMoved[slot]);
       list = new Int32Array(total);
       let from = 0;
       let to = 0;
