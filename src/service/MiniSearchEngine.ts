@@ -172,6 +172,7 @@ export class MiniSearchEngine implements Engine {
       this.docCodes[slot] = this.codesFor(doc);
       changed.push(slot);
     }
+    this.text.flush();
     this.version++;
     this.flatCodes = undefined;
     // Orders are kept at indexing time, so no query pays for a sort of the collection.

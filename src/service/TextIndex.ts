@@ -25,57 +25,92 @@ const FUZZY_WEIGHT = 0.45;
 /** MiniSearch's default tokenizer: split on spaces and punctuation. */
 const SPACE_OR_PUNCTUATION = /[\n\r\p{Z}\p{P}]+/u;
 
-/** One term in one field: the slots that have it (ascending) and how often. */
+/**
+ * One term in one field: the slots that have it (ascending) and how often. A slot past the
+ * last is appended at once; anything else (a replaced document) waits in `pendingAdd` /
+ * `pendingRemove` until `flush()`, which merges a whole batch in one pass over the postings.
+ */
 class Postings {
   slots = new Int32Array(2);
   freqs = new Uint16Array(2);
   length = 0;
+  pendingAdd: number[] = [];
+  pendingRemove: number[] = [];
 
-  /** Adds `count` occurrences for `slot` (slots arrive in any order; kept ascending). */
-  add(slot: number, count: number): void {
-    let at = this.length;
-    if (at > 0 && this.slots[at - 1]! >= slot) {
-      at = this.find(slot);
-      if (at < this.length && this.slots[at] === slot) {
-        this.freqs[at] = Math.min(65_535, this.freqs[at]! + count);
-        return;
-      }
+  constructor(
+    readonly term: string,
+    readonly field: number,
+  ) {}
+
+  /** Adds `count` occurrences for `slot`; `false` when it waits for `flush()`. */
+  add(slot: number, count: number): boolean {
+    if (this.length > 0 && this.slots[this.length - 1]! >= slot) {
+      this.pendingAdd.push(slot, Math.min(65_535, count));
+      return false;
     }
-    if (this.length === this.slots.length) {
-      const slots = new Int32Array(this.length * 2);
-      slots.set(this.slots);
-      this.slots = slots;
-      const freqs = new Uint16Array(this.length * 2);
-      freqs.set(this.freqs);
-      this.freqs = freqs;
-    }
-    if (at < this.length) {
-      this.slots.copyWithin(at + 1, at, this.length);
-      this.freqs.copyWithin(at + 1, at, this.length);
-    }
-    this.slots[at] = slot;
-    this.freqs[at] = Math.min(65_535, count);
+    if (this.length === this.slots.length) this.resize(this.length * 2);
+    this.slots[this.length] = slot;
+    this.freqs[this.length] = Math.min(65_535, count);
     this.length++;
+    return true;
   }
 
   remove(slot: number): void {
-    const at = this.find(slot);
-    if (at >= this.length || this.slots[at] !== slot) return;
-    this.slots.copyWithin(at, at + 1, this.length);
-    this.freqs.copyWithin(at, at + 1, this.length);
-    this.length--;
+    this.pendingRemove.push(slot);
   }
 
-  /** First position whose slot is ≥ `slot`. */
-  private find(slot: number): number {
-    let lo = 0;
-    let hi = this.length;
-    while (lo < hi) {
-      const mid = (lo + hi) >>> 1;
-      if (this.slots[mid]! < slot) lo = mid + 1;
-      else hi = mid;
+  /** Applies the pending removals, then the pending additions (a replaced document's new terms). */
+  flush(): void {
+    if (this.pendingRemove.length > 0) {
+      const gone = new Set(this.pendingRemove);
+      let to = 0;
+      for (let i = 0; i < this.length; i++) {
+        const slot = this.slots[i]!;
+        if (gone.has(slot)) continue;
+        this.slots[to] = slot;
+        this.freqs[to++] = this.freqs[i]!;
+      }
+      this.length = to;
+      this.pendingRemove = [];
     }
-    return lo;
+    if (this.pendingAdd.length > 0) {
+      const pairs: [number, number][] = [];
+      for (let i = 0; i < this.pendingAdd.length; i += 2) pairs.push([this.pendingAdd[i]!, this.pendingAdd[i + 1]!]);
+      pairs.sort((a, b) => a[0] - b[0]);
+      const total = this.length + pairs.length;
+      const slots = new Int32Array(Math.max(2, total));
+      const freqs = new Uint16Array(Math.max(2, total));
+      let i = 0;
+      let j = 0;
+      let to = 0;
+      while (i < this.length || j < pairs.length) {
+        if (j >= pairs.length || (i < this.length && this.slots[i]! < pairs[j]![0])) {
+          slots[to] = this.slots[i]!;
+          freqs[to++] = this.freqs[i++]!;
+        } else if (i < this.length && this.slots[i] === pairs[j]![0]) {
+          // The same slot twice (a duplicate in one batch): the later one wins.
+          slots[to] = pairs[j]![0];
+          freqs[to++] = pairs[j++]![1];
+          i++;
+        } else {
+          slots[to] = pairs[j]![0];
+          freqs[to++] = pairs[j++]![1];
+        }
+      }
+      this.slots = slots;
+      this.freqs = freqs;
+      this.length = to;
+      this.pendingAdd = [];
+    }
+  }
+
+  private resize(capacity: number): void {
+    const slots = new Int32Array(capacity);
+    slots.set(this.slots.subarray(0, this.length));
+    this.slots = slots;
+    const freqs = new Uint16Array(capacity);
+    freqs.set(this.freqs.subarray(0, this.length));
+    this.freqs = freqs;
   }
 }
 
@@ -123,6 +158,8 @@ export class TextIndex {
   private readonly present = [0, 0];
   private live = 0;
   private capacity = 1024;
+  /** Postings with pending changes (see Postings); `flush()` applies them. */
+  private readonly dirty = new Set<Postings>();
 
   constructor(
     /** Turns a document token into its indexed term (or null to skip it), per field. */
@@ -161,13 +198,13 @@ export class TextIndex {
           this.terms.set(term, entry);
         }
         let postings = entry[f];
-        if (!postings) postings = entry[f] = new Postings();
-        postings.add(slot, count);
+        if (!postings) postings = entry[f] = new Postings(term, f);
+        if (!postings.add(slot, count)) this.dirty.add(postings);
       }
     }
   }
 
-  /** Takes `doc` (as it was added at `slot`) out of the index. */
+  /** Takes `doc` (as it was added at `slot`) out of the index; call `flush()` before searching. */
   remove(slot: number, doc: TextDocument): void {
     this.live--;
     FIELDS.forEach((field, f) => {
@@ -178,20 +215,30 @@ export class TextIndex {
         const term = this.processTerm(token, field);
         if (!term || seen.has(term)) continue;
         seen.add(term);
-        const entry = this.exact.get(term);
-        const postings = entry?.[f];
-        if (!entry || !postings) continue;
+        const postings = this.exact.get(term)?.[f];
+        if (!postings) continue;
         postings.remove(slot);
-        if (postings.length === 0) entry[f] = undefined;
-        if (!entry[0] && !entry[1]) {
-          this.exact.delete(term);
-          this.terms.delete(term);
-        }
+        this.dirty.add(postings);
       }
       this.lengthSum[f]! -= this.lengths[f]![slot]!;
       this.present[f]!--;
       this.lengths[f]![slot] = 0;
     });
+  }
+
+  /** Applies every pending removal and addition (a batch of replaced documents) in one pass per term. */
+  flush(): void {
+    for (const postings of this.dirty) {
+      postings.flush();
+      const entry = this.exact.get(postings.term);
+      if (postings.length > 0 || !entry || entry[postings.field] !== postings) continue;
+      entry[postings.field] = undefined;
+      if (!entry[0] && !entry[1]) {
+        this.exact.delete(postings.term);
+        this.terms.delete(postings.term);
+      }
+    }
+    this.dirty.clear();
   }
 
   /** Whether `term` (processed) is indexed in any field. */

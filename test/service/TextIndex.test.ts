@@ -66,11 +66,13 @@ describe('TextIndex', () => {
       );
     expect(find('quince').sort()).toEqual([0, 1]);
     index.remove(0, { title: 'Quince jam', content: 'Slow cooking' });
+    index.flush();
     expect(find('quince')).toEqual([1]);
     expect(find('jam')).toEqual([]);
     expect(index.has('jam')).toBe(false);
     expect(index.documentCount).toBe(1);
     index.add(0, { title: 'Medlar jam', content: '' });
+    index.flush();
     expect(find('jam')).toEqual([0]);
     expect(find('quince')).toEqual([1]);
   });
