@@ -26,6 +26,15 @@ describe('writeFileAtomic', () => {
     expect(readdirSync(dir)).toEqual(['a.json']);
   });
 
+  it('writes content given in pieces, several megabytes of them, in order and whole', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'trove-atomic-'));
+    const file = join(dir, 'big.json');
+    const pieces = Array.from({ length: 30_000 }, (_, i) => `{"id":${i},"title":"Æble ${'x'.repeat(i % 200)}"}\n`);
+    writeFileAtomic(file, pieces.values());
+    expect(readFileSync(file, 'utf8')).toBe(pieces.join(''));
+    expect(readdirSync(dir)).toEqual(['big.json']);
+  });
+
   it('keeps the old content when the write fails', () => {
     const dir = mkdtempSync(join(tmpdir(), 'trove-atomic-'));
     const file = join(dir, 'a.json');
