@@ -76,7 +76,11 @@ async function buildChunks(): Promise<[string[], Record<string, [number[], 1?]>]
   return [shared, Object.fromEntries(elements)];
 }
 
-/** dist/cli.js: the `trove` command for Node >= 20 (bin/trove.js imports it); dependencies stay imports. */
+/**
+ * dist/cli.js: the `trove` command for Node >= 20 (bin/trove.js imports it); dependencies stay
+ * imports. `trove serve` (the local service, with MiniSearch) is a chunk of its own in dist/cli/,
+ * loaded only by that command; no browser build imports it.
+ */
 const cliConfig: UserConfig = {
   define: { __TROVE_VERSION__: JSON.stringify(pkg.version) },
   build: {
@@ -84,7 +88,7 @@ const cliConfig: UserConfig = {
     emptyOutDir: false,
     target: 'node20',
     ssr: 'src/cli/main.ts',
-    rolldownOptions: { output: { entryFileNames: 'cli.js', format: 'es' } },
+    rolldownOptions: { output: { entryFileNames: 'cli.js', chunkFileNames: 'cli/[name]-[hash].js', format: 'es' } },
   },
 };
 

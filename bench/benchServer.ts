@@ -16,7 +16,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { extname, join, resolve, sep } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
-import { createService } from '../demo/service/createService.ts';
+import { createService } from '../src/service/createService.ts';
 
 export interface BenchServer {
   origin: string;

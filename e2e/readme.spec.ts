@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { expect, test } from '@playwright/test';
 import { build, type PluginOption } from 'vite';
 import { svelte } from '@sveltejs/vite-plugin-svelte';
-import { generatePosts } from '../demo/service/generatePosts.ts';
+import { generatePosts } from '../src/service/generatePosts.ts';
 
 /**
  * Every example of README.md (each fenced block after `<!-- example: name -->`), run as written,

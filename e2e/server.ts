@@ -1,6 +1,6 @@
 /**
- * The one server behind the end-to-end tests: the local service (a fresh temporary data dir,
- * seeded with the sample corpus), the built `dist/` under `/dist/`, the plain fixture pages of
+ * The one server behind the end-to-end tests: the local service with its test hooks (a fresh
+ * temporary data dir, seeded with the sample corpus), the built `dist/` under `/dist/`, the plain fixture pages of
  * `e2e/pages/` under `/pages/`, the React, Vue and Svelte test apps under `/react/`, `/vue/`, `/svelte/`, and the demo blog (using the built `dist/trove.js`) everywhere
  * else, with its 404 page for unknown paths — all on one loopback origin.
  *
@@ -12,7 +12,8 @@ import { mkdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { createService } from '../demo/service/createService.ts';
+import { createService } from '../src/service/createService.ts';
+import { withTestHooks } from '../src/service/createTestHooks.ts';
 import { createDemoSite } from '../demo/site/createDemoSite.ts';
 import { serveStatic, type Middleware } from '../demo/site/serveStatic.ts';
 
@@ -27,11 +28,14 @@ const dataDir = join(tmpdir(), `trove-e2e-${port}`);
 rmSync(dataDir, { recursive: true, force: true });
 mkdirSync(dataDir, { recursive: true });
 
-const service = await createService({
-  token: 'dev-token',
-  dataDir,
-  handlersFile: join(root, 'e2e/handlers.json'),
-});
+// With the test hooks (request log, failure injection) that `trove serve` does not load.
+const service = withTestHooks(
+  await createService({
+    token: 'dev-token',
+    dataDir,
+    handlersFile: join(root, 'e2e/handlers.json'),
+  }),
+);
 await service.seed();
 const site = createDemoSite({ script: 'dist', baseUrl: origin, token: 'dev-token' });
 const dist = serveStatic('/dist/', outDir);

@@ -9,7 +9,7 @@
  * 1-2 authors (spelled `authors`, as in the sample indexing body).
  */
 import type { Document } from '../../src/api/types.ts';
-import { slugify } from '../site/slugify.ts';
+import { slugify } from './slugify.ts';
 import { seededRandom } from './seededRandom.ts';
 
 /** Images are `/demo-assets/img/1.svg` … `/demo-assets/img/<IMAGE_COUNT>.svg`. */

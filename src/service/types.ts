@@ -1,6 +1,7 @@
 /** Internal types of the local service (the wire types live in src/api/types.ts). */
+import type { ApiVersion } from '../api/types.ts';
 
-export type ApiVersion = 'v1' | 'v2';
+export type { ApiVersion };
 
 /** A document as the service keeps it: both schemas normalised to these names. */
 export interface StoredDocument {

@@ -8,13 +8,35 @@ import { basename, dirname, join } from 'node:path';
 
 let counter = 0;
 
-export function writeFileAtomic(file: string, data: string): void {
+/** Pieces are gathered into writes of about this many characters. */
+const WRITE_CHUNK = 1 << 20;
+
+/** `data`: the content, whole or in pieces (a large snapshot is never one string in memory). */
+export function writeFileAtomic(file: string, data: string | Iterable<string>): void {
   const temp = join(dirname(file), `.${basename(file)}.tmp-${process.pid}-${++counter}`);
   const fd = openSync(temp, 'w', 0o644);
-  try {
-    const buffer = Buffer.from(data, 'utf8');
+  const writeAll = (text: string) => {
+    const buffer = Buffer.from(text, 'utf8');
     let written = 0;
     while (written < buffer.length) written += writeSync(fd, buffer, written, buffer.length - written);
+  };
+  try {
+    if (typeof data === 'string') {
+      writeAll(data);
+    } else {
+      let pending: string[] = [];
+      let size = 0;
+      for (const piece of data) {
+        pending.push(piece);
+        size += piece.length;
+        if (size >= WRITE_CHUNK) {
+          writeAll(pending.join(''));
+          pending = [];
+          size = 0;
+        }
+      }
+      writeAll(pending.join(''));
+    }
     fsyncSync(fd);
   } catch (error) {
     closeSync(fd);

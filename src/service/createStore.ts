@@ -83,10 +83,16 @@ export function createStore(dataDir: string): Store {
     saveCollection(project, collection, documents) {
       const dir = join(collectionsDir, encodeName(project));
       mkdirSync(dir, { recursive: true });
-      const parts: string[] = [];
-      for (const doc of documents) parts.push(JSON.stringify(doc));
-      const data = `{"format":${SNAPSHOT_FORMAT},"project":${JSON.stringify(project)},"collection":${JSON.stringify(collection)},"documents":[\n${parts.join(',\n')}\n]}\n`;
-      writeFileAtomic(join(dir, `${encodeName(collection)}.json`), data);
+      function* pieces(): Generator<string> {
+        yield `{"format":${SNAPSHOT_FORMAT},"project":${JSON.stringify(project)},"collection":${JSON.stringify(collection)},"documents":[`;
+        let first = true;
+        for (const doc of documents) {
+          yield `${first ? '\n' : ',\n'}${JSON.stringify(doc)}`;
+          first = false;
+        }
+        yield '\n]}\n';
+      }
+      writeFileAtomic(join(dir, `${encodeName(collection)}.json`), pieces());
     },
 
     appendFeedback(entry) {

@@ -1,12 +1,24 @@
 /**
  * Reads a request body as UTF-8 text, up to `limit` bytes. Over the limit the rest is read and
  * discarded (so the client receives the answer instead of a reset connection) and a 413
- * ServiceError is thrown; past 8× the limit the connection is dropped.
+ * ServiceError is thrown; past 8× the limit the connection is dropped. A request is read once:
+ * later calls (another middleware, the service) get the same answer.
  */
 import type { IncomingMessage } from 'node:http';
 import { ServiceError } from './ServiceError.ts';
 
+const bodies = new WeakMap<IncomingMessage, Promise<string>>();
+
 export function readBody(req: IncomingMessage, limit: number): Promise<string> {
+  let body = bodies.get(req);
+  if (!body) {
+    body = read(req, limit);
+    bodies.set(req, body);
+  }
+  return body;
+}
+
+function read(req: IncomingMessage, limit: number): Promise<string> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let size = 0;
