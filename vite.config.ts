@@ -1,12 +1,17 @@
-import { build, defineConfig, type LibraryOptions, type Plugin, type UserConfig } from 'vite';
+import { build, defineConfig, type LibraryOptions, type Rollup, type UserConfig } from 'vite';
 import pkg from './package.json' with { type: 'json' };
+import type { AttributeSpecs } from './src/elements/attributeSpec.ts';
+import { relatedPostsAttributes } from './src/elements/relatedPostsAttributes.ts';
+import { searchBoxAttributes } from './src/elements/searchBoxAttributes.ts';
+import { searchResultsAttributes } from './src/elements/searchResultsAttributes.ts';
 
 /**
  * One config, one output per mode (vite builds an IIFE from a single entry per run):
  *   vite build --mode esm     → dist/index.js          ES module entry (dependencies external)
  *   vite build --mode chunks  → dist/chunks/*.js       one ES chunk per element + shared chunks
- *   vite build --mode script  → dist/trove.js          classic <script> loader of those chunks,
- *                                                     then runs the `chunks` build itself
+ *   vite build --mode script  → dist/trove.js          classic <script> loader of those chunks:
+ *                                                     runs the `chunks` build first and gives the
+ *                                                     loader each element's chunk list
  *   vite build --mode cli     → dist/cli.js            the `trove` command (Node)
  * Without --mode build (vitest) the `test` block applies.
  */
@@ -26,22 +31,56 @@ function libraryFor(mode: string): LibraryOptions {
       fileName: (_format, name) => `${name}.js`,
     };
   return {
-    entry: { index: 'src/index.ts', 'jsx-react': 'src/jsx-react.ts', 'jsx-preact': 'src/jsx-preact.ts' },
+    entry: {
+      index: 'src/index.ts',
+      'jsx-react': 'src/jsx-react.ts',
+      'jsx-preact': 'src/jsx-preact.ts',
+      'jsx-vue': 'src/jsx-vue.ts',
+      'jsx-svelte': 'src/jsx-svelte.ts',
+    },
     formats: ['es'],
     fileName: (_format, name) => `${name}.js`,
   };
 }
 
-/** The loader is useless without its chunks: the `script` build also runs the `chunks` build. */
-const alsoBuildChunks: Plugin = {
-  name: 'trove:also-build-chunks',
-  apply: 'build',
-  async closeBundle() {
-    await build({ configFile: 'vite.config.ts', mode: 'chunks', logLevel: 'warn' });
-  },
+/** Each element's declared attributes: those that declare `eager` load when near the viewport. */
+const declarations: Record<string, AttributeSpecs> = {
+  'trove-search-box': searchBoxAttributes,
+  'trove-search-results': searchResultsAttributes,
+  'trove-related-posts': relatedPostsAttributes,
 };
 
-/** dist/cli.js: the `trove` command for Node >= 20 (bin/trove.js imports it); dependencies stay imports. */
+/**
+ * The loader is useless without its chunks: the `script` build first runs the `chunks` build and
+ * hands the loader the shared chunk names and, per tag, every one its `<tag>.js` imports
+ * (transitively, so the loader requests them all at once) and whether it loads
+ * when near the viewport (the element declares `eager`).
+ */
+async function buildChunks(): Promise<[string[], Record<string, [number[], 1?]>]> {
+  const result = await build({ configFile: 'vite.config.ts', mode: 'chunks', logLevel: 'warn' });
+  const outputs = (Array.isArray(result) ? result : [result]) as Rollup.RollupOutput[];
+  const chunks = new Map(outputs.flatMap((o) => o.output).flatMap((c) => (c.type === 'chunk' ? [[c.fileName, c] as const] : [])));
+  const shared = [...chunks.keys()].filter((file) => !chunks.get(file)?.isEntry);
+  const closure = (file: string, seen: string[] = []): string[] => {
+    if (seen.includes(file)) return seen;
+    seen.push(file);
+    for (const dep of chunks.get(file)?.imports ?? []) closure(dep, seen);
+    return seen;
+  };
+  const elements = Object.entries(declarations).map(([tag, declared]) => {
+    const imports = closure(`${tag}.js`)
+      .slice(1)
+      .map((file) => shared.indexOf(file));
+    return [tag, 'eager' in declared ? [imports, 1] : [imports]];
+  });
+  return [shared, Object.fromEntries(elements)];
+}
+
+/**
+ * dist/cli.js: the `trove` command for Node >= 20 (bin/trove.js imports it); dependencies stay
+ * imports. `trove serve` (the local service, with MiniSearch) is a chunk of its own in dist/cli/,
+ * loaded only by that command; no browser build imports it.
+ */
 const cliConfig: UserConfig = {
   define: { __TROVE_VERSION__: JSON.stringify(pkg.version) },
   build: {
@@ -49,51 +88,54 @@ const cliConfig: UserConfig = {
     emptyOutDir: false,
     target: 'node20',
     ssr: 'src/cli/main.ts',
-    rolldownOptions: { output: { entryFileNames: 'cli.js', format: 'es' } },
+    rolldownOptions: { output: { entryFileNames: 'cli.js', chunkFileNames: 'cli/[name]-[hash].js', format: 'es' } },
   },
 };
 
-export default defineConfig(({ mode }) =>
-  mode === 'cli'
-    ? cliConfig
-    : {
-        plugins: mode === 'script' ? [alsoBuildChunks] : [],
-        define: { __TROVE_VERSION__: JSON.stringify(pkg.version) },
-        oxc: { jsx: { runtime: 'automatic', importSource: 'preact' } },
-        build: {
-          outDir: mode === 'chunks' ? `${outDir}/chunks` : outDir,
-          emptyOutDir: mode !== 'script',
-          // Evergreen browsers from 2024 on: native class fields and private members, CSS light-dark().
-          target: 'es2022',
-          cssTarget: ['chrome123', 'edge123', 'firefox120', 'safari17.5'],
-          minify: true,
-          lib: libraryFor(mode),
-          rolldownOptions: {
-            // The npm module leaves its dependencies to the app's bundler; the script bundles them.
-            external: mode === 'esm' ? [/^preact/, /^@preact\//, /^ky$/] : [],
-            output:
-              mode === 'chunks'
-                ? {
-                    chunkFileNames: '[name]-[hash].js',
-                    minify: !process.env.TROVE_NO_MINIFY,
-                    // preact, signals and ky in one chunk of their own, so sizes tell our code from theirs.
-                    codeSplitting: { groups: [{ name: 'vendor', test: /node_modules/ }] },
-                  }
-                : {},
+export default defineConfig(
+  async ({ mode }): Promise<UserConfig & { test?: unknown }> =>
+    mode === 'cli'
+      ? cliConfig
+      : {
+          define: {
+            __TROVE_VERSION__: JSON.stringify(pkg.version),
+            ...(mode === 'script' ? { __TROVE_ELEMENTS__: JSON.stringify(await buildChunks()) } : {}),
+          },
+          oxc: { jsx: { runtime: 'automatic', importSource: 'preact' } },
+          build: {
+            outDir: mode === 'chunks' ? `${outDir}/chunks` : outDir,
+            emptyOutDir: mode !== 'script',
+            // Evergreen browsers from 2024 on: native class fields and private members, CSS light-dark().
+            target: 'es2022',
+            cssTarget: ['chrome123', 'edge123', 'firefox120', 'safari17.5'],
+            minify: true,
+            lib: libraryFor(mode),
+            rolldownOptions: {
+              // The npm module leaves its dependencies to the app's bundler; the script bundles them.
+              external: mode === 'esm' ? [/^preact/, /^@preact\//, /^ky$/] : [],
+              output:
+                mode === 'chunks'
+                  ? {
+                      chunkFileNames: '[name]-[hash].js',
+                      minify: !process.env.TROVE_NO_MINIFY,
+                      // preact, signals and ky in one chunk of their own, so sizes tell our code from theirs.
+                      codeSplitting: { groups: [{ name: 'vendor', test: /node_modules/ }] },
+                    }
+                  : {},
+            },
+          },
+          test: {
+            css: { include: [/\.css(\?|$)/] },
+            projects: [
+              {
+                extends: true,
+                test: { name: 'node', environment: 'node', include: ['test/{api,core,service,cli,scripts}/**/*.test.ts'] },
+              },
+              {
+                extends: true,
+                test: { name: 'dom', environment: 'happy-dom', include: ['test/{ui,elements}/**/*.test.{ts,tsx}'] },
+              },
+            ],
           },
         },
-        test: {
-          css: { include: [/\.css(\?|$)/] },
-          projects: [
-            {
-              extends: true,
-              test: { name: 'node', environment: 'node', include: ['test/{api,core,service,cli}/**/*.test.ts'] },
-            },
-            {
-              extends: true,
-              test: { name: 'dom', environment: 'happy-dom', include: ['test/{ui,elements}/**/*.test.{ts,tsx}'] },
-            },
-          ],
-        },
-      },
 );

@@ -1,13 +1,99 @@
-/** `npm run bench`: prints every figure the issues ask for. Numbers only; no assertions. */
-import { existsSync } from 'node:fs';
+/**
+ * `npm run bench`: the figures of issue 11, numbers only, no assertions.
+ *  1. Bytes: brotli sizes of everything (dist/), of what Chromium fetches for a page with only the
+ *     search box and one with only related posts (before and after the block nears the viewport),
+ *     next to the targets; then what each file costs, per source module.
+ *  2. Speed: Trove's search box against @algolia/autocomplete-js (bench/speed.ts).
+ *  3. CLI: `trove index --dry-run` on a generated 20 MB feed, time and peak memory (bench/cliIndex.ts).
+ * `npm run bench -- --service` also runs the local service's benchmark (bench/service.ts).
+ *
+ *   TROVE_OUT_DIR      the build to measure (default dist/; built into a temporary folder when missing)
+ *   TROVE_BENCH_PORT   port of the bench server (default: any free port)
+ *   TROVE_BENCH_TRIALS trials per side of the speed bench (default 20)
+ * The whole run gives up after 6 minutes; it closes its server and browser on every path.
+ */
 import { spawnSync } from 'node:child_process';
-import { printSizes } from './sizes.ts';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Browser } from '@playwright/test';
+import { buildAutocomplete } from './autocomplete/buildAutocomplete.ts';
+import { benchCliIndex, printCliIndex } from './cliIndex.ts';
+import { type BenchServer, startBenchServer } from './benchServer.ts';
+import { launchChromium } from './launchChromium.ts';
+import { buildBreakdown } from './moduleBreakdown.ts';
+import { measurePageBytes } from './pageBytes.ts';
+import { formatBreakdown, formatBytes, formatSpeed } from './report.ts';
+import { benchService, formatServiceBench } from './service.ts';
+import { scriptSizes } from './sizes.ts';
+import { measureSpeed } from './speed.ts';
 
-const parts = ['bench/service.ts', 'bench/searchBox.ts', 'bench/cliIndex.ts'];
-for (const part of parts) {
-  if (!existsSync(part)) continue;
-  console.log(`\n== ${part}`);
-  const run = spawnSync(process.execPath, ['--import', 'tsx', part], { stdio: 'inherit' });
-  if (run.status !== 0) console.log(`${part} exited with ${run.status}`);
+const root = new URL('..', import.meta.url).pathname;
+const trials = Math.max(1, Math.min(100, Number(process.env.TROVE_BENCH_TRIALS) || 20));
+const temporary: string[] = [];
+
+/** The build to measure: $TROVE_OUT_DIR or dist/, else a fresh build in a temporary folder. */
+function distDir(): string {
+  const dir = process.env.TROVE_OUT_DIR ?? join(root, 'dist');
+  if (existsSync(join(dir, 'trove.js'))) return dir;
+  const out = mkdtempSync(join(tmpdir(), 'trove-bench-dist-'));
+  temporary.push(out);
+  console.log(`${dir}/trove.js is missing: building into ${out}`);
+  const build = spawnSync('npx', ['vite', 'build', '--mode', 'script', '--logLevel', 'error'], {
+    cwd: root,
+    env: { ...process.env, TROVE_OUT_DIR: out },
+    stdio: 'inherit',
+    timeout: 120_000,
+  });
+  if (build.status !== 0) throw new Error('vite build --mode script failed');
+  return out;
 }
-printSizes();
+
+async function main() {
+  const started = performance.now();
+  const dist = distDir();
+  const acDir = mkdtempSync(join(tmpdir(), 'trove-bench-ac-'));
+  temporary.push(acDir);
+  await buildAutocomplete(acDir);
+
+  let server: BenchServer | undefined;
+  let browser: Browser | undefined;
+  try {
+    server = await startBenchServer({ dist, acDir, delayMs: 50, port: Number(process.env.TROVE_BENCH_PORT ?? 0) });
+    browser = await launchChromium();
+    console.log(`Trove bench: ${dist}, Chromium ${browser.version()}, server ${server.origin}\n`);
+
+    console.log(formatBytes(scriptSizes(dist), await measurePageBytes(browser, server.origin)));
+    console.log('');
+    try {
+      console.log(formatBreakdown(await buildBreakdown(root)));
+    } catch (error) {
+      console.log(`What costs what: not available (${error instanceof Error ? error.message : String(error)})`);
+    }
+    console.log('');
+    const speed = await measureSpeed(browser, server.origin, trials);
+    console.log(formatSpeed(speed.trove, speed.autocomplete, trials));
+  } finally {
+    await browser?.close().catch(() => {});
+    await server?.close().catch(() => {});
+  }
+  console.log('');
+  printCliIndex(benchCliIndex());
+  if (process.argv.includes('--service')) console.log(`\n${formatServiceBench(await benchService())}`);
+  console.log(`\nbench done in ${Math.round((performance.now() - started) / 1000)} s`);
+}
+
+const watchdog = setTimeout(() => {
+  console.error('bench: gave up after 6 minutes');
+  process.exit(1);
+}, 360_000);
+watchdog.unref();
+try {
+  await main();
+} catch (error) {
+  console.error('bench failed:', error);
+  process.exitCode = 1;
+} finally {
+  for (const dir of temporary) rmSync(dir, { recursive: true, force: true });
+  clearTimeout(watchdog);
+}

@@ -2,8 +2,9 @@ import { execFileSync } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { expect, test } from '@playwright/test';
-import { build } from 'vite';
-import { generatePosts } from '../demo/service/generatePosts.ts';
+import { build, type PluginOption } from 'vite';
+import { svelte } from '@sveltejs/vite-plugin-svelte';
+import { generatePosts } from '../src/service/generatePosts.ts';
 
 /**
  * Every example of README.md (each fenced block after `<!-- example: name -->`), run as written,
@@ -34,13 +35,15 @@ const page = (body: string, head = '') =>
   `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>README example</title>${head}</head><body>${body}</body></html>`;
 
 /** Build an app example with Vite against the built package into e2e/.tmp/readme/<name>/. */
-async function buildApp(name: string, files: Record<string, string>, jsx: 'react' | 'preact' = 'preact') {
+async function buildApp(name: string, files: Record<string, string>, jsx: 'react' | 'preact' = 'preact', plugins: PluginOption[] = []) {
   const src = `${root}e2e/.tmp/readme-src/${name}`;
   rmSync(src, { recursive: true, force: true });
   mkdirSync(src, { recursive: true });
   for (const [file, text] of Object.entries(files)) writeFileSync(`${src}/${file}`, text);
   await build({
-    configFile: false,
+    // The example's own vite.config.ts when it has one; the settings below are merged over it.
+    configFile: files['vite.config.ts'] ? `${src}/vite.config.ts` : false,
+    plugins,
     root: src,
     base: `/readme/${name}/`,
     logLevel: 'warn',
@@ -54,7 +57,7 @@ const code = examples();
 const post12 = generatePosts().find((post) => post.id === 12)!;
 
 test('the README has an example for each audience', () => {
-  expect([...code.keys()].sort()).toEqual(['blog', 'cms', 'node', 'react', 'spa']);
+  expect([...code.keys()].sort()).toEqual(['blog', 'cms', 'node', 'phone', 'react', 'shadow-root', 'spa', 'svelte', 'vue', 'vue-config']);
 });
 
 test.describe('README examples', () => {
@@ -140,6 +143,75 @@ test.describe('README examples', () => {
     await first.click();
     await expect(tab.getByRole('status').filter({ hasText: 'Opening' })).toHaveText(`Opening “${title}”`);
     expect(new URL(tab.url()).pathname).toBe('/readme/react/');
+  });
+
+  test('shadow-root: a search box in a declarative shadow root suggests', async ({ page: tab, baseURL }) => {
+    writeFileSync(`${out}/shadow-root.html`, page(localise(code.get('shadow-root')!, baseURL!)));
+    await tab.goto('/readme/shadow-root.html');
+    const box = tab.locator('site-header').getByRole('combobox');
+    await expect(box).toHaveAttribute('placeholder', 'Search the blog');
+    expect(
+      await tab.evaluate(() => document.querySelector('site-header')!.shadowRoot!.querySelector('trove-search-box')!.matches(':defined')),
+    ).toBe(true);
+    await box.fill('sourdough');
+    await expect(tab.getByRole('option').first()).toBeVisible();
+  });
+
+  for (const framework of ['vue', 'svelte'] as const) {
+    test(`${framework}: the component passes translations, binds doc-id and receives a cancelled trove-select`, async ({
+      page: tab,
+      baseURL,
+    }) => {
+      const errors: string[] = [];
+      tab.on('console', (message) => message.type() === 'error' && errors.push(message.text()));
+      tab.on('pageerror', (error) => errors.push(error.message));
+      const files: Record<string, string> =
+        framework === 'vue'
+          ? {
+              'vite.config.ts': code.get('vue-config')!,
+              'Post.vue': localise(code.get('vue')!, baseURL!),
+              'main.ts': `import { createApp } from 'vue';\nimport Post from './Post.vue';\ncreateApp(Post, { postId: '12' }).mount('#app');\n`,
+            }
+          : {
+              'Post.svelte': localise(code.get('svelte')!, baseURL!),
+              'main.ts': `import { mount } from 'svelte';\nimport Post from './Post.svelte';\nmount(Post, { target: document.getElementById('app')!, props: { postId: '12' } });\n`,
+            };
+      await buildApp(
+        framework,
+        { 'index.html': page('<div id="app"></div><script type="module" src="./main.ts"></script>'), ...files },
+        'preact',
+        framework === 'svelte' ? [svelte({ configFile: false })] : [],
+      );
+      await tab.goto(`/readme/${framework}/`);
+      await expect(tab.getByRole('combobox')).toHaveAttribute('placeholder', 'Search');
+      const related = tab.locator('trove-related-posts');
+      await expect(related).toHaveAttribute('doc-id', '12');
+      await expect(related.getByRole('heading', { name: 'Keep reading' })).toBeVisible();
+      const first = related.getByRole('link').first();
+      await expect(first).toBeVisible();
+      const title = (await first.textContent())!.trim();
+      await first.click();
+      await expect(tab.getByRole('status').filter({ hasText: 'Opening' })).toHaveText(`Opening “${title}”`);
+      expect(new URL(tab.url()).pathname).toBe(`/readme/${framework}/`);
+      expect(errors).toEqual([]);
+    });
+  }
+
+  test('phone: at 390 px the box opens as a full-screen panel with a 16 px input and a Search key', async ({ browser, baseURL }) => {
+    const context = await browser.newContext({ hasTouch: true, isMobile: true, viewport: { width: 390, height: 760 } });
+    const tab = await context.newPage();
+    writeFileSync(`${out}/phone.html`, page(`<main>${'<p>Post text.</p>'.repeat(40)}</main>`, localise(code.get('phone')!, baseURL!)));
+    await tab.goto('/readme/phone.html');
+    const box = tab.getByRole('combobox');
+    await box.tap();
+    await box.pressSequentially('sourd', { delay: 40 });
+    await expect(tab.getByRole('option').first()).toBeVisible();
+    expect(await box.getAttribute('enterkeyhint')).toBe('search');
+    expect(Number.parseFloat(await box.evaluate((input) => getComputedStyle(input).fontSize))).toBeGreaterThanOrEqual(16);
+    const panel = (await tab.locator('trove-search-box [part~="base"]').boundingBox())!;
+    expect(panel.height).toBeGreaterThanOrEqual(0.9 * 760);
+    expect(panel.width).toBe(390);
+    await context.close();
   });
 
   test('node: the bare client searches, suggests, recommends and types its errors', ({ baseURL }) => {

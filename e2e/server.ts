@@ -1,7 +1,7 @@
 /**
- * The one server behind the end-to-end tests: the local service (a fresh temporary data dir,
- * seeded with the sample corpus), the built `dist/` under `/dist/`, the plain fixture pages of
- * `e2e/pages/` under `/pages/`, the React test app under `/react/`, and the demo blog (using the built `dist/trove.js`) everywhere
+ * The one server behind the end-to-end tests: the local service with its test hooks (a fresh
+ * temporary data dir, seeded with the sample corpus), the built `dist/` under `/dist/`, the plain fixture pages of
+ * `e2e/pages/` under `/pages/`, the React, Vue and Svelte test apps under `/react/`, `/vue/`, `/svelte/`, and the demo blog (using the built `dist/trove.js`) everywhere
  * else, with its 404 page for unknown paths — all on one loopback origin. Any of those pages under
  * `/no-store/…` comes with `Cache-Control: no-store`.
  *
@@ -13,7 +13,8 @@ import { mkdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { createService } from '../demo/service/createService.ts';
+import { createService } from '../src/service/createService.ts';
+import { withTestHooks } from '../src/service/createTestHooks.ts';
 import { createDemoSite } from '../demo/site/createDemoSite.ts';
 import { serveStatic, type Middleware } from '../demo/site/serveStatic.ts';
 
@@ -28,17 +29,23 @@ const dataDir = join(tmpdir(), `trove-e2e-${port}`);
 rmSync(dataDir, { recursive: true, force: true });
 mkdirSync(dataDir, { recursive: true });
 
-const service = await createService({
-  token: 'dev-token',
-  dataDir,
-  handlersFile: join(root, 'e2e/handlers.json'),
-});
+// With the test hooks (request log, failure injection) that `trove serve` does not load.
+const service = withTestHooks(
+  await createService({
+    token: 'dev-token',
+    dataDir,
+    handlersFile: join(root, 'e2e/handlers.json'),
+  }),
+);
 await service.seed();
 const site = createDemoSite({ script: 'dist', baseUrl: origin, token: 'dev-token' });
 const dist = serveStatic('/dist/', outDir);
 const pages = serveStatic('/pages/', join(root, 'e2e/pages'));
 // The React 19 test app, built by e2e/react.spec.ts.
 const react = serveStatic('/react/', join(root, 'e2e/.tmp/react'));
+// The Vue 3 and Svelte 5 test apps, built by e2e/frameworks.spec.ts.
+const vue = serveStatic('/vue/', join(root, 'e2e/.tmp/vue'));
+const svelte = serveStatic('/svelte/', join(root, 'e2e/.tmp/svelte'));
 // The README's examples, written and built by e2e/readme.spec.ts.
 const readme = serveStatic('/readme/', join(root, 'e2e/.tmp/readme'));
 // CSS frameworks from npm, for the pages that check host CSS cannot break the widgets.
@@ -76,7 +83,7 @@ const server = createServer((req, res) => {
     res.statusCode = error ? 500 : 404;
     res.end(error ? 'server error' : 'not found');
   };
-  chain([noStore, service.middleware, dist, pages, react, readme, vendor.bootstrap, vendor.bulma, site], fail)(req, res, fail);
+  chain([noStore, service.middleware, dist, pages, react, vue, svelte, readme, vendor.bootstrap, vendor.bulma, site], fail)(req, res, fail);
 });
 
 server.listen(port, host, () => console.log(`e2e server on ${origin} (dist: ${outDir}, data: ${dataDir})`));

@@ -1,18 +1,30 @@
 /**
  * The classic-script entry, `dist/trove.js`: a small loader. It reads the settings of the
- * `<script>` tag that loaded it, exposes `window.Trove = { configure, version }`, and loads
- * the chunk of each Trove element the page uses (now or later: CMS blocks, SPA routes) with
- * `import()` from `chunks/` beside the script. A page with only `<trove-related-posts>`
- * downloads only what that element needs.
+ * `<script>` tag that loaded it, exposes `window.Trove = { configure, version }`, and defines
+ * every Trove tag at once with a small host class (`TroveHost`). The custom-element registry
+ * upgrades every instance wherever it is (the document, another element's open shadow root, a
+ * declarative shadow root, now or added later); a host's first connection starts its element's
+ * chunks from `chunks/` beside the script, all of them at once (the build tells the loader each
+ * element's full list), and the implementation then mounts into every waiting host. An element
+ * that declares `eager` (related posts) is fetched only when one of its hosts nears the viewport.
+ * A page with only `<trove-related-posts>` downloads only what that element needs.
  *
  *   <script src="/trove.js" data-base-url="…" data-project="…" data-collection="…" data-token="…" defer></script>
  */
 import type { TroveConfig } from './elements/configure.ts';
-import { readScriptConfig } from './elements/readScriptConfig.ts';
-import type { LoaderHandoff } from './chunks/bootChunk.ts';
+import { defineElement } from './elements/defineElement.ts';
+import { TroveHost } from './elements/TroveHost.ts';
+import type { ChunkExports, LoaderHandoff } from './chunks/bootChunk.ts';
 import { version } from './version.ts';
 
-const tags = ['trove-search-box', 'trove-search-results', 'trove-related-posts'];
+/**
+ * Injected by the build (vite.config.ts): the shared chunk files, and for each tag the indexes
+ * of those it imports (besides its own `<tag>.js`) and whether it loads when near the viewport
+ * (it declares `eager`). The hosts observe no attributes: the implementation watches them once
+ * it has arrived, so the declarations stay out of this file.
+ */
+declare const __TROVE_ELEMENTS__: [shared: string[], Record<string, [imports: number[], lazy?: 1]>];
+
 const marker = Symbol.for('trove.loader');
 const global = globalThis as typeof globalThis & {
   [marker]?: string;
@@ -30,27 +42,44 @@ if (global[marker]) {
       ? current
       : [...document.querySelectorAll<HTMLScriptElement>('script[src]')].find((s) => /\/trove(\.min)?\.js(\?|#|$)/.test(s.src));
   const chunks = new URL('chunks/', script?.src || document.baseURI).href;
-  const handoff: LoaderHandoff = { script: script ? readScriptConfig(script) : {}, configured: [] };
-  let configure = (config: TroveConfig) => void handoff.configured.push(config);
+  const handoff: LoaderHandoff = { script, configured: [] };
+  let configure: (config: TroveConfig) => void = (config) => handoff.configured.push(config);
   global.Trove ??= { configure: (config) => configure(config), version };
 
-  const loading = new Set<string>();
-  const load = (tag: string) => {
-    if (loading.has(tag)) return;
-    loading.add(tag);
-    if (loading.size === tags.length) observer.disconnect();
-    import(/* @vite-ignore */ `${chunks}${tag}.js`).then(
-      (chunk: { default(handoff: LoaderHandoff): typeof configure }) => (configure = chunk.default(handoff)),
-      (error: unknown) => console.error(`Trove ${version}: could not load <${tag}> from ${chunks}`, error),
-    );
-  };
-  const scan = (root: Element | Document) => {
-    for (const tag of tags)
-      if (!loading.has(tag) && ((root instanceof Element && root.localName === tag) || root.querySelector(tag))) load(tag);
-  };
-  const observer = new MutationObserver((records) => {
-    for (const record of records) for (const node of record.addedNodes) if (node instanceof Element) scan(node);
-  });
-  observer.observe(document.documentElement, { childList: true, subtree: true });
-  scan(document);
+  const [names, elements] = __TROVE_ELEMENTS__;
+  for (const [tag, [files, lazy]] of Object.entries(elements)) {
+    const waiting = new Set<TroveHost>();
+    let started = false;
+    const start = () => {
+      if (started) return;
+      started = true;
+      near?.disconnect();
+      // Every file at once: the element's chunk and the shared and vendor chunks it imports.
+      const urls = [`${tag}.js`, ...files.map((file) => names[file])].map((file) => chunks + file);
+      Promise.all(urls.map((url) => import(/* @vite-ignore */ url))).then(
+        ([chunk]: ChunkExports[]) => {
+          const loaded = chunk.default(handoff);
+          configure = loaded.configure;
+          Host.behaviour = loaded.behaviour;
+          for (const host of waiting) if (host.isConnected) loaded.behaviour.connected(host);
+          waiting.clear();
+        },
+        (error: unknown) => console.error(`Trove ${version}: could not load <${tag}> from ${chunks}`, error),
+      );
+    };
+    const near = lazy
+      ? new IntersectionObserver((entries) => entries.some((entry) => entry.isIntersecting) && start(), {
+          // Twice as far as the element's own view waits for before it asks the service.
+          rootMargin: '200% 0px',
+        })
+      : undefined;
+    class Host extends TroveHost {
+      static override load = (host: TroveHost) => {
+        waiting.add(host);
+        if (near && !host.hasAttribute('eager')) near.observe(host);
+        else start();
+      };
+    }
+    defineElement(tag, Host);
+  }
 }

@@ -3,7 +3,7 @@
  * made deterministically from a number, so `/demo-assets/img/42.svg` is the same picture on every
  * run and no image files need to ship.
  */
-import { seededRandom } from '../service/seededRandom.ts';
+import { seededRandom } from '../../src/service/seededRandom.ts';
 
 const palettes: readonly (readonly [string, string, string, string])[] = [
   ['#0f172a', '#1e3a8a', '#38bdf8', '#f472b6'],

@@ -1,27 +1,39 @@
 import { configure, scriptConfig, type TroveConfig } from '../elements/configure.ts';
-import { defineElement } from '../elements/defineElement.ts';
+import { TroveElement } from '../elements/TroveElement.ts';
+import type { HostBehaviour } from '../elements/TroveHost.ts';
+import { readScriptConfig } from '../elements/readScriptConfig.ts';
 
 /** What the standalone loader hands every chunk it loads. */
 export interface LoaderHandoff {
-  /** The loading `<script>`'s `data-*` settings. */
-  script: TroveConfig;
+  /** The loading `<script>` (its `data-*` settings are read here, not in the loader). */
+  script: HTMLScriptElement | undefined;
   /** `Trove.configure()` calls made before this chunk arrived, in order. */
   configured: TroveConfig[];
+}
+
+/** What a chunk gives back: the element's implementation and the real `configure`. */
+export interface LoadedElement {
+  behaviour: HostBehaviour;
+  configure: typeof configure;
+}
+
+/** The shape of a per-element chunk module. */
+export interface ChunkExports {
+  default(handoff: LoaderHandoff): LoadedElement;
 }
 
 let booted = false;
 
 /**
  * The body of every per-element chunk of the standalone script: apply the loader's settings
- * once per page (the chunks share this module), define the chunk's element, and return the
- * real `configure` for the loader to forward later calls to.
+ * once per page (the chunks share this module) and return the element's implementation, which
+ * the loader mounts into its hosts, and the real `configure` for later calls.
  */
-export function bootChunk(tag: string, element: CustomElementConstructor, handoff: LoaderHandoff): typeof configure {
+export function bootChunk(element: typeof TroveElement, handoff: LoaderHandoff): LoadedElement {
   if (!booted) {
     booted = true;
-    scriptConfig.value = handoff.script;
+    scriptConfig.value = handoff.script ? readScriptConfig(handoff.script) : {};
     for (const config of handoff.configured) configure(config);
   }
-  defineElement(tag, element);
-  return configure;
+  return { behaviour: TroveElement.behaviourOf(element), configure };
 }

@@ -1,5 +1,5 @@
 import { TroveSearchBox } from '../elements/TroveSearchBox.ts';
 import { bootChunk, type LoaderHandoff } from './bootChunk.ts';
 
-/** Chunk of the standalone script that defines `<trove-search-box>`. */
-export default (handoff: LoaderHandoff) => bootChunk('trove-search-box', TroveSearchBox, handoff);
+/** Chunk of the standalone script with the implementation of `<trove-search-box>`. */
+export default (handoff: LoaderHandoff) => bootChunk(TroveSearchBox, handoff);

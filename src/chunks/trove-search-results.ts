@@ -1,5 +1,5 @@
 import { TroveSearchResults } from '../elements/TroveSearchResults.ts';
 import { bootChunk, type LoaderHandoff } from './bootChunk.ts';
 
-/** Chunk of the standalone script that defines `<trove-search-results>`. */
-export default (handoff: LoaderHandoff) => bootChunk('trove-search-results', TroveSearchResults, handoff);
+/** Chunk of the standalone script with the implementation of `<trove-search-results>`. */
+export default (handoff: LoaderHandoff) => bootChunk(TroveSearchResults, handoff);

@@ -5,14 +5,24 @@
 import { version } from '../../package.json';
 import { runCli } from './runCli.ts';
 
+const args = process.argv.slice(2);
 const controller = new AbortController();
-process.once('SIGINT', () => {
-  process.stderr.write('\ntrove: interrupted; batches already sent stay indexed.\n');
-  controller.abort();
-  process.once('SIGINT', () => process.exit(130));
-});
+if (args[0] === 'serve') {
+  // The service stops on Ctrl-C or a termination request, closing its data files first.
+  process.once('SIGTERM', () => controller.abort());
+  process.once('SIGINT', () => {
+    controller.abort();
+    process.once('SIGINT', () => process.exit(130));
+  });
+} else {
+  process.once('SIGINT', () => {
+    process.stderr.write('\ntrove: interrupted; batches already sent stay indexed.\n');
+    controller.abort();
+    process.once('SIGINT', () => process.exit(130));
+  });
+}
 
-process.exitCode = await runCli(process.argv.slice(2), {
+process.exitCode = await runCli(args, {
   stdout: process.stdout,
   stderr: process.stderr,
   env: process.env,

@@ -27,6 +27,8 @@ export interface CliIo {
   retry?: Partial<RetryPolicy>;
   signal?: AbortSignal;
   version?: string;
+  /** `trove serve`: called with the base URL once the service listens. */
+  onListening?: (base: string) => void;
 }
 
 export interface IndexCommand {
@@ -64,7 +66,9 @@ function readCommand(args: string[], env: CliIo['env']): IndexCommand | 'help' |
   if (values.version) return 'version';
   const [command, input, ...extra] = positionals;
   if (command === undefined) throw new CliError(`Missing command.\n\n${usage}`);
-  if (command !== 'index') throw new CliError(`Unknown command "${command}"; the command is "trove index <file | url>".`);
+  if (command !== 'index') {
+    throw new CliError(`Unknown command "${command}"; the commands are "trove index <file | url>" and "trove serve".`);
+  }
   if (input === undefined) throw new CliError('Missing input: trove index <file | url | ->');
   if (extra.length > 0) throw new CliError(`One input at a time; unexpected ${extra.map((e) => `"${e}"`).join(', ')}.`);
 
@@ -199,13 +203,18 @@ async function runIndex(command: IndexCommand, io: CliIo): Promise<number> {
 }
 
 /**
- * The `trove` command: `trove index <file | url | ->` with its options (see `usage`). Resolves to
+ * The `trove` command: `trove index <file | url | ->` with its options (see `usage`), and
+ * `trove serve` (the local service, src/service/runServe.ts, loaded only for that command). Resolves to
  * the exit code (0 every item indexed, 1 something failed or nothing to index, 2 wrong arguments
  * or unreadable input with nothing sent, 3 indexed but some items skipped; see `indexExitCode`);
  * never throws for an expected failure.
  */
 export async function runCli(args: string[], io: CliIo): Promise<number> {
   try {
+    if (args[0] === 'serve') {
+      const { runServe } = await import('../service/runServe.ts');
+      return await runServe(args.slice(1), io);
+    }
     const command = readCommand(args, io.env);
     if (command === 'help') {
       io.stdout.write(usage);

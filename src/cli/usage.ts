@@ -1,5 +1,6 @@
 /** `trove --help`. */
 export const usage = `Usage: trove index <file | url | -> [options]
+       trove serve [--seed]   the local search service (trove serve --help)
 
 Index a blog into the Trove search service from its feed or from a file of documents.
 The input is recognised from its content: a JSON array or NDJSON of documents (v2 schema),

@@ -1,52 +1,84 @@
 import { h, type ComponentChild } from 'preact';
-import { parseRelatedLimit } from '../core/parseRelatedLimit.ts';
 import { splitFilters } from '../api/splitFilters.ts';
 import { RelatedPosts } from '../ui/RelatedPosts.tsx';
 import { relatedPostsMessages } from '../ui/relatedPostsMessages.ts';
 import styles from '../styles/relatedPosts.css?inline';
+import { relatedPostsAttributes } from './relatedPostsAttributes.ts';
 import { TroveElement, type ElementContext } from './TroveElement.ts';
+import type { TroveHost } from './TroveHost.ts';
+
+/** Hosts that hid themselves (so that an element only ever removes its own `hidden`). */
+const selfHidden = new WeakSet<TroveHost>();
+
+function setHidden(host: TroveHost, hidden: boolean): void {
+  if (hidden === selfHidden.has(host)) return;
+  if (hidden) selfHidden.add(host);
+  else selfHidden.delete(host);
+  host.toggleAttribute('hidden', hidden);
+}
 
 /**
  * `<trove-related-posts doc-id="42">` — posts related to the current one (DESIGN.md §1.2).
  *
- * Attributes: `doc-id` (required), `doc-title` (default `document.title`), `doc-url` (default the
- * canonical link, else `location.href`), `handler`, `limit` (default 4), `filter` (one or more
- * `field:"value"` separated by whitespace; v2), `sort` (v2), `heading` (default "Related posts";
- * empty hides it), `layout` (`list` | `grid`), `eager` (load at once instead of when near the
- * viewport), plus the shared settings.
+ * Attributes: see the declaration (`static attributes`), the one place they are described.
+ * With no posts, or on a failure, the element hides itself (`hidden`).
  *
- * Events: `trove-select` (cancelable; cancel to stop the navigation and route yourself),
- * `trove-error`. With no posts, or on a failure, the element hides itself (`hidden`).
+ * @tagname trove-related-posts
+ * @fires {CustomEvent<RecommendationSelectDetail>} trove-select - a post was clicked; cancel it to stop the navigation and route yourself
+ * @fires {CustomEvent<TroveErrorDetail>} trove-error - the recommendations failed
+ * @csspart base - the <section> around everything (class `layout-list` or `layout-grid`)
+ * @csspart heading - the <h2>
+ * @csspart list - the <ul> of cards
+ * @csspart card - one card (<li>); placeholder cards before the posts load are `card placeholder`
+ * @csspart media - the fixed-ratio image box (shows a neutral placeholder without an image)
+ * @csspart image - the <img>
+ * @csspart title - the card's <h3>
+ * @csspart link - the title link (its click area covers the whole card)
+ * @csspart date - the <time>
+ * @csspart tags - a card's list of tags
+ * @csspart tag - one tag
+ * @csspart error - an explained error state
+ * @csspart config-error - the error shown for missing or invalid settings
+ * @csspart highlight - the query highlighted in a text
+ * @cssprop --trove-color-accent - links, active option, primary buttons
+ * @cssprop --trove-color-accent-text - text on the accent colour
+ * @cssprop --trove-color-bg - background of inputs and cards
+ * @cssprop --trove-color-border - borders and dividers
+ * @cssprop --trove-color-chip - background of chips
+ * @cssprop --trove-color-error - error text and borders
+ * @cssprop --trove-color-focus - focus ring
+ * @cssprop --trove-color-hover - background of hovered and active rows
+ * @cssprop --trove-color-mark - background of highlighted query terms
+ * @cssprop --trove-color-mark-text - text of highlighted query terms
+ * @cssprop --trove-color-muted - secondary text
+ * @cssprop --trove-color-surface - background of popups and panels
+ * @cssprop --trove-color-text - main text
+ * @cssprop --trove-font - font family of every text
+ * @cssprop --trove-font-size - base font size
+ * @cssprop --trove-radius - corner radius of boxes and chips
+ * @cssprop --trove-shadow - shadow of popups
+ * @cssprop --trove-space - spacing unit; gaps are multiples
+ * @cssprop --trove-z-index - stacking of popups and panels
  */
 export class TroveRelatedPosts extends TroveElement {
-  static override attributes = ['doc-id', 'doc-title', 'doc-url', 'limit', 'filter', 'sort', 'heading', 'layout', 'eager'] as const;
-  static override required = ['doc-id'] as const;
+  static override attributes = relatedPostsAttributes;
   static override styles = styles;
   static override messages = relatedPostsMessages;
 
-  /** Did this element hide itself (so that it only ever removes its own `hidden`)? */
-  private selfHidden = false;
-
-  private setHidden(hidden: boolean): void {
-    if (hidden === this.selfHidden) return;
-    this.selfHidden = hidden;
-    this.toggleAttribute('hidden', hidden);
-  }
-
-  protected override renderView(ctx: ElementContext): ComponentChild {
-    const { attr, config } = ctx;
+  protected override renderView(ctx: ElementContext<typeof relatedPostsAttributes>): ComponentChild {
+    const { attr, config, get } = ctx;
     return h(RelatedPosts, {
       client: ctx.client,
-      docId: (attr('doc-id') ?? '').trim(),
+      docId: get('doc-id') ?? '',
       docTitle: attr('doc-title'),
       docUrl: attr('doc-url'),
       ...(config.handler ? { handler: config.handler } : {}),
-      limit: parseRelatedLimit(attr('limit')),
+      limit: get('limit'),
       filter: splitFilters(attr('filter')),
-      sort: attr('sort')?.trim() || null,
+      sort: get('sort'),
       heading: attr('heading'),
-      layout: attr('layout') === 'grid' ? 'grid' : 'list',
-      eager: ctx.bool('eager'),
+      layout: get('layout'),
+      eager: get('eager'),
       analytics: config.analytics,
       locale: ctx.locale,
       t: ctx.t,
@@ -54,7 +86,7 @@ export class TroveRelatedPosts extends TroveElement {
       onError: (error) => {
         this.emit('trove-error', { error });
       },
-      onHiddenChange: (hidden) => this.setHidden(hidden),
+      onHiddenChange: (hidden) => setHidden(this, hidden),
     });
   }
 }

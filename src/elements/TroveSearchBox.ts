@@ -1,41 +1,92 @@
 import { h, type ComponentChild } from 'preact';
 import { splitFilters } from '../api/splitFilters.ts';
-import { parseLimit } from '../core/parseLimit.ts';
 import { SearchBox } from '../ui/SearchBox.tsx';
 import { searchBoxMessages } from '../ui/searchBoxMessages.ts';
 import styles from '../styles/searchBox.css?inline';
+import { searchBoxAttributes } from './searchBoxAttributes.ts';
 import { TroveElement, type ElementContext } from './TroveElement.ts';
 
 /**
  * `<trove-search-box>` — a search input with autocomplete (DESIGN.md §1.2): a WAI-ARIA 1.2
  * combobox whose listbox groups navigational suggestions (links) and filter suggestions (chips).
  *
- * Attributes: `placeholder`, `handler` (autocomplete handler), `limit` (suggestions), `filter`
- * (static `field:"value"` filters, whitespace-separated, narrowing the suggestions; v2), `sort`
- * (v2), `results-url` (results page when none is on this page; default `/search`), `min-chars`
- * (default 1), `shortcut` (`/` and/or `mod+k`), `value` (initial text), plus the shared settings
- * (`no-analytics` turns click feedback off).
+ * Attributes: see the declaration (`static attributes`), the one place they are described.
  *
- * Events: `trove-select` (cancelable: stops the navigation or search), `trove-search`
- * (cancelable: route it yourself), `trove-error`.
- *
- * Parts: see the top of `styles/searchBox.css`.
+ * @tagname trove-search-box
+ * @fires {CustomEvent<SuggestionSelectDetail>} trove-select - a suggestion was chosen; cancel it to stop the navigation or search
+ * @fires {CustomEvent<TroveSearchDetail>} trove-search - a search is about to run; cancel it to route it yourself
+ * @fires {CustomEvent<TroveErrorDetail>} trove-error - the suggestions failed
+ * @csspart base
+ * @csspart root
+ * @csspart bar
+ * @csspart field
+ * @csspart search-icon
+ * @csspart chips
+ * @csspart chip
+ * @csspart chip-remove
+ * @csspart input
+ * @csspart spinner
+ * @csspart shortcut-hint
+ * @csspart clear-button
+ * @csspart close-button
+ * @csspart popup
+ * @csspart listbox
+ * @csspart group
+ * @csspart group-navigational
+ * @csspart group-filter
+ * @csspart group-recent
+ * @csspart group-label
+ * @csspart option
+ * @csspart option-navigational
+ * @csspart option-filter
+ * @csspart option-recent
+ * @csspart option-clear-recent
+ * @csspart option-active
+ * @csspart option-icon
+ * @csspart option-title
+ * @csspart option-meta
+ * @csspart suggestion-chip
+ * @csspart recent-remove
+ * @csspart highlight
+ * @csspart notice
+ * @csspart error
+ * @csspart status
+ * @csspart config-error - the error shown for missing or invalid settings
+ * @cssprop --trove-color-accent - links, active option, primary buttons
+ * @cssprop --trove-color-accent-text - text on the accent colour
+ * @cssprop --trove-color-bg - background of inputs and cards
+ * @cssprop --trove-color-border - borders and dividers
+ * @cssprop --trove-color-chip - background of chips
+ * @cssprop --trove-color-error - error text and borders
+ * @cssprop --trove-color-focus - focus ring
+ * @cssprop --trove-color-hover - background of hovered and active rows
+ * @cssprop --trove-color-mark - background of highlighted query terms
+ * @cssprop --trove-color-mark-text - text of highlighted query terms
+ * @cssprop --trove-color-muted - secondary text
+ * @cssprop --trove-color-surface - background of popups and panels
+ * @cssprop --trove-color-text - main text
+ * @cssprop --trove-font - font family of every text
+ * @cssprop --trove-font-size - base font size
+ * @cssprop --trove-radius - corner radius of boxes and chips
+ * @cssprop --trove-shadow - shadow of popups
+ * @cssprop --trove-space - spacing unit; gaps are multiples
+ * @cssprop --trove-z-index - stacking of popups and panels
  */
 export class TroveSearchBox extends TroveElement {
-  static override attributes = ['placeholder', 'limit', 'filter', 'sort', 'results-url', 'min-chars', 'shortcut', 'value'] as const;
+  static override attributes = searchBoxAttributes;
   static override styles = styles;
   static override messages = searchBoxMessages;
 
-  protected override renderView(ctx: ElementContext): ComponentChild {
-    const { attr, config } = ctx;
+  protected override renderView(ctx: ElementContext<typeof searchBoxAttributes>): ComponentChild {
+    const { attr, config, get } = ctx;
     return h(SearchBox, {
       client: ctx.client,
       ...(config.handler ? { handler: config.handler } : {}),
-      limit: parseLimit(attr('limit'), undefined),
+      limit: get('limit') ?? undefined,
       filter: splitFilters(attr('filter')),
-      sort: attr('sort')?.trim() || null,
-      minChars: parseLimit(attr('min-chars'), undefined),
-      resultsUrl: attr('results-url')?.trim() || null,
+      sort: get('sort'),
+      minChars: get('min-chars') ?? undefined,
+      resultsUrl: get('results-url'),
       shortcut: attr('shortcut'),
       value: attr('value'),
       placeholder: attr('placeholder'),

@@ -135,7 +135,7 @@ export function RelatedPosts(props: RelatedPostsProps) {
   return (
     <section
       ref={section}
-      part="root"
+      part="base"
       class={`related layout-${layout === 'grid' ? 'grid' : 'list'}`}
       hidden={hidden}
       {...(heading ? { 'aria-labelledby': headingId } : { 'aria-label': t('relatedHeading') })}

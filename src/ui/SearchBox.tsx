@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'preact/hooks';
+import { useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks';
 import type { TroveClient } from '../api/types.ts';
 import { safeUrl } from '../api/safeUrl.ts';
 import {
@@ -13,13 +13,16 @@ import { pageSearch } from '../core/pageSearch.ts';
 import { recentSearches } from '../core/recentSearches.ts';
 import { filterLabel } from './filterLabel.ts';
 import { isTypingTarget } from './isTypingTarget.ts';
+import { keepPlaced } from './keepPlaced.ts';
 import { lockPageScroll } from './lockPageScroll.ts';
+import { placeBelow } from './placeBelow.ts';
 import { SearchBoxChips } from './SearchBoxChips.tsx';
 import { SearchBoxList } from './SearchBoxList.tsx';
 import { searchBoxMessages } from './searchBoxMessages.ts';
 import { type Translate, translate } from './translate.ts';
-import { warmFormats } from './warmFormats.ts';
 import { useController } from './useController.ts';
+import { visualViewportBox } from './visualViewportBox.ts';
+import { warmFormats } from './warmFormats.ts';
 
 export interface SearchBoxProps {
   client: TroveClient;
@@ -124,6 +127,8 @@ export function SearchBox(props: SearchBoxProps) {
   const [ids] = useState(() => `trove-box-${++instances}`);
   const root = useRef<HTMLDivElement>(null);
   const input = useRef<HTMLInputElement>(null);
+  const field = useRef<HTMLDivElement>(null);
+  const popup = useRef<HTMLDivElement>(null);
   const [active, setActive] = useState(false);
   const [narrow, setNarrow] = useState(false);
 
@@ -187,6 +192,25 @@ export function SearchBox(props: SearchBoxProps) {
   const optionId = (index: number) => `${ids}-option-${index}`;
   const label = (f: string) => filterLabel(f, t);
   const hint = shortcutHint(props.shortcut, t);
+  const panel = active && narrow;
+  const listPopover = popupShown && !panel;
+
+  // The top layer (manual popovers, opened and closed by the box alone), where no ancestor's
+  // overflow, transform, filter or stacking context can clip or cover them: the whole box as the
+  // narrow-screen panel, over the visual viewport; else the list, under the field (CSS anchor
+  // positioning, or placeBelow where the browser has none).
+  // Only one of the two has the `popover` attribute at a time (taking it away hides the other).
+  useLayoutEffect(() => {
+    const top = (panel ? root : popup).current;
+    if (top?.isConnected) top.togglePopover?.(panel || popupShown);
+  });
+  useLayoutEffect(() => (panel ? keepPlaced(root.current!, visualViewportBox) : undefined), [panel]);
+  useLayoutEffect(() => {
+    const list = popup.current!;
+    const anchor = field.current!;
+    if (listPopover && !globalThis.CSS?.supports?.('anchor-name:--a'))
+      return keepPlaced(list, () => placeBelow(list, anchor), [list, anchor]);
+  }, [listPopover]);
 
   const deactivate = () => {
     controller.close();
@@ -196,8 +220,10 @@ export function SearchBox(props: SearchBoxProps) {
   return (
     <div
       ref={root}
-      part="root"
-      class={`box${active ? ' is-active' : ''}${active && narrow ? ' is-panel' : ''}${popupShown ? ' is-open' : ''}`}
+      id={ids}
+      popover={panel ? 'manual' : undefined}
+      part="base root"
+      class={`box${active ? ' is-active' : ''}${panel ? ' is-panel' : ''}${popupShown ? ' is-open' : ''}`}
       onFocusIn={() => setActive(true)}
       onFocusOut={(event) => {
         const next = event.relatedTarget as Node | null;
@@ -210,6 +236,7 @@ export function SearchBox(props: SearchBoxProps) {
     >
       <div part="bar" class="bar">
         <div
+          ref={field}
           part="field"
           class="field"
           onClick={(event) => {
@@ -244,8 +271,14 @@ export function SearchBox(props: SearchBoxProps) {
             aria-keyshortcuts={hint ? ariaShortcuts(props.shortcut) : undefined}
             autocomplete="off"
             autocapitalize="off"
+            // As an attribute: the IDL `autocorrect` is a boolean, and "off" would be true.
+            autoCorrect="off"
             spellcheck={false}
             enterkeyhint="search"
+            data-1p-ignore=""
+            data-lpignore="true"
+            data-bwignore=""
+            data-form-type="other"
             placeholder={props.placeholder ?? t('placeholder')}
             value={query}
             onInput={(event) => controller.input(event.currentTarget.value)}
@@ -297,7 +330,7 @@ export function SearchBox(props: SearchBoxProps) {
           {t('close')}
         </button>
       </div>
-      <div part="popup" class="popup" hidden={!popupShown}>
+      <div ref={popup} id={`${ids}-popup`} popover={panel ? undefined : 'manual'} part="popup" class="popup" hidden={!popupShown}>
         <SearchBoxList
           id={`${ids}-listbox`}
           controller={controller}

@@ -290,7 +290,7 @@ describe('trove: arguments', () => {
   it('refuses an unknown command and a missing input', async () => {
     expect(await run(['search', 'x'])).toMatchObject({
       code: 2,
-      stderr: 'trove: Unknown command "search"; the command is "trove index <file | url>".\n',
+      stderr: 'trove: Unknown command "search"; the commands are "trove index <file | url>" and "trove serve".\n',
     });
     expect(await run(['index'])).toMatchObject({ code: 2, stderr: 'trove: Missing input: trove index <file | url | ->\n' });
   });

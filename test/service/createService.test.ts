@@ -732,7 +732,7 @@ describe('HTTP plumbing', () => {
   });
 
   it('passes other paths to next(), or answers 404 without one', async () => {
-    const { createService } = await import('../../demo/service/createService.ts');
+    const { createService } = await import('../../src/service/createService.ts');
     const service = await createService({ dataDir: join(svc.dataDir, 'next-test') });
     let called = false;
     const res = { setHeader() {}, end() {} } as never;

@@ -10,7 +10,7 @@ import { serveStatic, type Middleware } from '../../demo/site/serveStatic.ts';
 import { coverImage } from '../../demo/site/coverImage.ts';
 import { escapeHtml, html, scriptJson } from '../../demo/site/html.ts';
 import { safeUrl } from '../../demo/site/safeUrl.ts';
-import { generatePosts } from '../../demo/service/generatePosts.ts';
+import { generatePosts } from '../../src/service/generatePosts.ts';
 
 const hostile = '<img src=x onerror="alert(1)"> & "quotes" \'single\'';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { AUTHORS, generatePosts, IMAGE_COUNT } from '../../demo/service/generatePosts.ts';
+import { AUTHORS, generatePosts, IMAGE_COUNT } from '../../src/service/generatePosts.ts';
 
 describe('generatePosts', () => {
   const posts = generatePosts();

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { filter as formatFilter } from '../../src/api/filter.ts';
-import { parseFilter } from '../../demo/service/parseFilter.ts';
-import type { ServiceError } from '../../demo/service/ServiceError.ts';
+import { parseFilter } from '../../src/service/parseFilter.ts';
+import type { ServiceError } from '../../src/service/ServiceError.ts';
 
 function rejection(fn: () => unknown): ServiceError {
   try {

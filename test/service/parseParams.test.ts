@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { parseIntParam } from '../../demo/service/parseIntParam.ts';
-import { parseSort } from '../../demo/service/parseSort.ts';
-import { formatDate, parseIsoDate } from '../../demo/service/parseIsoDate.ts';
+import { parseIntParam } from '../../src/service/parseIntParam.ts';
+import { parseSort } from '../../src/service/parseSort.ts';
+import { formatDate, parseIsoDate } from '../../src/service/parseIsoDate.ts';
 
 describe('parseSort', () => {
   it('accepts date and title in both directions', () => {

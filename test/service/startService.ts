@@ -1,5 +1,6 @@
 /**
- * Test helper: the local service on an ephemeral loopback port with a fresh data folder.
+ * Test helper: the local service behind its test hooks (request log, failure injection) on an
+ * ephemeral loopback port with a fresh data folder.
  * `restart()` starts a new service on the same folder (persistence tests).
  */
 import { createServer, type Server } from 'node:http';
@@ -7,7 +8,8 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { AddressInfo } from 'node:net';
-import { createService, type Service, type ServiceOptions } from '../../demo/service/createService.ts';
+import { createService, type Service, type ServiceOptions } from '../../src/service/createService.ts';
+import { withTestHooks } from '../../src/service/createTestHooks.ts';
 
 export interface Running {
   base: string;
@@ -30,7 +32,7 @@ export async function startService(
   }
   let service: Service;
   try {
-    service = await createService({ token: 'test-token', ...options, dataDir, handlersFile });
+    service = withTestHooks(await createService({ token: 'test-token', ...options, dataDir, handlersFile }), options);
   } catch (error) {
     if (!options.dataDir) removeDir(dataDir);
     throw error;

@@ -3,7 +3,7 @@ import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync as makeTempDir, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { isTempFile, writeFileAtomic } from '../../demo/service/writeFileAtomic.ts';
+import { isTempFile, writeFileAtomic } from '../../src/service/writeFileAtomic.ts';
 
 const root = resolve(import.meta.dirname, '../..');
 const made: string[] = [];
@@ -24,6 +24,15 @@ describe('writeFileAtomic', () => {
     writeFileAtomic(file, 'two');
     expect(readFileSync(file, 'utf8')).toBe('two');
     expect(readdirSync(dir)).toEqual(['a.json']);
+  });
+
+  it('writes content given in pieces, several megabytes of them, in order and whole', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'trove-atomic-'));
+    const file = join(dir, 'big.json');
+    const pieces = Array.from({ length: 30_000 }, (_, i) => `{"id":${i},"title":"Æble ${'x'.repeat(i % 200)}"}\n`);
+    writeFileAtomic(file, pieces.values());
+    expect(readFileSync(file, 'utf8')).toBe(pieces.join(''));
+    expect(readdirSync(dir)).toEqual(['big.json']);
   });
 
   it('keeps the old content when the write fails', () => {
@@ -47,7 +56,7 @@ describe('writeFileAtomic', () => {
     // Rewrites a ~4 MB file in a loop, alternating two contents, until killed.
     writeFileSync(
       script,
-      `import { writeFileAtomic } from ${JSON.stringify(join(root, 'demo/service/writeFileAtomic.ts'))};
+      `import { writeFileAtomic } from ${JSON.stringify(join(root, 'src/service/writeFileAtomic.ts'))};
        const a = JSON.stringify({ v: 'a', pad: 'a'.repeat(4_000_000) });
        const b = JSON.stringify({ v: 'b', pad: 'b'.repeat(4_000_000) });
        for (let i = 0; ; i++) { writeFileAtomic(${JSON.stringify(file)}, i % 2 ? b : a); if (i === 1) process.stdout.write('ready\\n'); }`,

@@ -350,3 +350,45 @@ describe('SearchBox: states', () => {
     matchMedia.mockRestore();
   });
 });
+
+describe('SearchBox: top layer and phones', () => {
+  it('makes the list a manual popover on wide screens', async () => {
+    const { view, type } = setup();
+    const root = view.container.querySelector('[part~="root"]')!;
+    const popup = view.container.querySelector('[part~="popup"]')!;
+    expect(popup.getAttribute('popover')).toBe('manual');
+    await type('ru');
+    expect(popup.getAttribute('popover')).toBe('manual');
+    expect(root.hasAttribute('popover')).toBe(false);
+  });
+
+  it('makes the whole box a manual popover as the narrow-screen panel, with the list inside it', async () => {
+    const matchMedia = vi.spyOn(window, 'matchMedia').mockImplementation(
+      (query: string) =>
+        ({
+          matches: query.includes('max-width: 639'),
+          media: query,
+          addEventListener() {},
+          removeEventListener() {},
+        }) as unknown as MediaQueryList,
+    );
+    const { view, type } = setup();
+    const root = view.container.querySelector('[part~="root"]')!;
+    expect(root.hasAttribute('popover')).toBe(false);
+    await type('ru');
+    await waitFor(() => expect(root.getAttribute('popover')).toBe('manual'));
+    expect(view.container.querySelector('[part~="popup"]')!.hasAttribute('popover')).toBe(false);
+    matchMedia.mockRestore();
+  });
+
+  it('keeps autocorrection and password managers away from the input, whose Enter key says Search', () => {
+    const { input } = setup();
+    expect(input.getAttribute('enterkeyhint')).toBe('search');
+    expect(input.getAttribute('autocapitalize')).toBe('off');
+    expect(input.getAttribute('autocorrect')).toBe('off');
+    expect(input.getAttribute('autocomplete')).toBe('off');
+    for (const name of ['data-1p-ignore', 'data-bwignore']) expect(input.hasAttribute(name)).toBe(true);
+    expect(input.getAttribute('data-lpignore')).toBe('true');
+    expect(input.getAttribute('data-form-type')).toBe('other');
+  });
+});

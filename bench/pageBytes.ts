@@ -1,0 +1,97 @@
+/**
+ * What real pages download of Trove, measured in Chromium: every file the browser fetches from
+ * `/dist/` (the loader and whatever chunks it asks for, whatever their names), each body brotli
+ * q11 on its own, summed. Pages (bench/pages/):
+ *  - search box only: trove-box.html, after the box is interactive and has shown suggestions;
+ *  - related posts only, far below the fold (related.html): before the block nears the viewport
+ *    (after load and the network has been quiet), then after it is scrolled into view and shows
+ *    its links ("in all").
+ */
+import type { Browser, Page } from '@playwright/test';
+import { brotliSize } from './sizes.ts';
+
+export interface PageBytes {
+  /** Brotli size of each fetched file, by URL path. */
+  files: Map<string, number>;
+  total: number;
+}
+
+export interface PageBytesResult {
+  searchBoxOnly: PageBytes;
+  relatedBeforeViewport: PageBytes;
+  relatedInAll: PageBytes;
+}
+
+/** Records the `/dist/` responses of a page and tells when its network has been quiet. */
+function watch(page: Page) {
+  const bodies = new Map<string, Promise<number>>();
+  let inflight = 0;
+  let lastChange = performance.now();
+  page.on('request', () => {
+    inflight++;
+    lastChange = performance.now();
+  });
+  const settle = () => {
+    inflight = Math.max(0, inflight - 1);
+    lastChange = performance.now();
+  };
+  page.on('requestfinished', settle);
+  page.on('requestfailed', settle);
+  page.on('response', (response) => {
+    const path = new URL(response.url()).pathname;
+    if (path.startsWith('/dist/') && !bodies.has(path)) {
+      bodies.set(
+        path,
+        response.body().then(brotliSize, () => 0),
+      );
+    }
+  });
+  return {
+    /** Resolves once no request has been in flight for `quietMs` (gives up after `maxMs`). */
+    async quiet(quietMs = 600, maxMs = 10_000) {
+      const start = performance.now();
+      while (performance.now() - start < maxMs) {
+        if (inflight === 0 && performance.now() - lastChange >= quietMs) return;
+        await new Promise((r) => setTimeout(r, 50));
+      }
+    },
+    async snapshot(): Promise<PageBytes> {
+      const files = new Map<string, number>();
+      for (const [path, size] of bodies) files.set(path, await size);
+      return { files, total: [...files.values()].reduce((a, b) => a + b, 0) };
+    },
+  };
+}
+
+/** Runs `steps` on a page of a fresh browser context (empty cache), closed afterwards. */
+async function inFreshPage<T>(browser: Browser, steps: (page: Page, net: ReturnType<typeof watch>) => Promise<T>): Promise<T> {
+  const context = await browser.newContext();
+  try {
+    const page = await context.newPage();
+    return await steps(page, watch(page));
+  } finally {
+    await context.close();
+  }
+}
+
+export async function measurePageBytes(browser: Browser, origin: string): Promise<PageBytesResult> {
+  const searchBoxOnly = await inFreshPage(browser, async (page, net) => {
+    await page.goto(`${origin}/bench/trove-box.html`, { timeout: 30_000 });
+    const input = page.locator('trove-search-box input[role="combobox"]');
+    await input.click({ timeout: 15_000 });
+    await input.pressSequentially('raised', { delay: 20 });
+    await page.locator('trove-search-box [role="option"]').first().waitFor({ timeout: 15_000 });
+    await net.quiet();
+    return net.snapshot();
+  });
+  const [relatedBeforeViewport, relatedInAll] = await inFreshPage(browser, async (page, net) => {
+    await page.goto(`${origin}/bench/related.html`, { timeout: 30_000 });
+    await net.quiet(1_000);
+    const before = await net.snapshot();
+    await page.locator('trove-related-posts').scrollIntoViewIfNeeded({ timeout: 15_000 });
+    await page.locator('trove-related-posts a[href]').first().waitFor({ timeout: 15_000 });
+    await net.quiet();
+    return [before, await net.snapshot()] as const;
+  });
+  return { searchBoxOnly, relatedBeforeViewport, relatedInAll };
+}

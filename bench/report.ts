@@ -1,0 +1,85 @@
+/** Formats the figures of `npm run bench` next to the targets of issue 11. */
+import type { ChunkBreakdown } from './moduleBreakdown.ts';
+import type { PageBytes, PageBytesResult } from './pageBytes.ts';
+import { KEY_DELAY_MS, QUERY, type SideResult } from './speed.ts';
+import { kb, median, quantile, table } from './stats.ts';
+
+/** Issue 11's targets, in bytes (brotli q11, each file on its own, summed). */
+export const BYTE_TARGETS = { all: 28_000, searchBox: 20_000, relatedInAll: 17_000, relatedBeforeViewport: 1_000 };
+
+const verdict = (now: number, target: number) => (now <= target ? 'met' : `${kb(now - target)} over`);
+
+export function formatBytes(all: Map<string, number>, pages: PageBytesResult): string {
+  const allTotal = [...all.values()].reduce((a, b) => a + b, 0);
+  const rows: [string, number, number][] = [
+    [`all three elements (loader + every chunk: ${all.size} files)`, allTotal, BYTE_TARGETS.all],
+    ['search box only', pages.searchBoxOnly.total, BYTE_TARGETS.searchBox],
+    ['related posts only, in all', pages.relatedInAll.total, BYTE_TARGETS.relatedInAll],
+    ['related posts only, before the block nears the viewport', pages.relatedBeforeViewport.total, BYTE_TARGETS.relatedBeforeViewport],
+  ];
+  const files = (label: string, page: PageBytes) =>
+    `  ${label}: ${[...page.files].map(([path, size]) => `${path.replace(/^\/dist\//, '')} ${kb(size)}`).join(', ') || 'nothing'}`;
+  return [
+    'Bytes: brotli q11, each file on its own, summed (the first row from dist/, the others as fetched by Chromium)',
+    table([
+      ['page', 'now', 'target', ''],
+      ...rows.map(([label, now, target]) => [label, kb(now), `≤ ${kb(target)}`, verdict(now, target)]),
+    ]),
+    'Files fetched by Chromium:',
+    files('search box only (box interactive, suggestions shown)', pages.searchBoxOnly),
+    files('related only, block five screens down, after load', pages.relatedBeforeViewport),
+    files('related only, after scrolling to it', pages.relatedInAll),
+  ].join('\n');
+}
+
+export function formatBreakdown(chunks: ChunkBreakdown[], perChunk = 8): string {
+  const lines = [
+    'What costs what: minified bytes per source module of each file (source maps of the same build); ≈ brotli = its share of the file',
+  ];
+  for (const chunk of chunks) {
+    lines.push(`  ${chunk.name}: ${kb(chunk.minified)} minified, ${kb(chunk.brotli)} brotli`);
+    const shown = chunk.modules.slice(0, perChunk);
+    const rest = chunk.modules.slice(perChunk);
+    const rows = shown.map(([module, bytes]) => [`    ${module}`, kb(bytes), `≈ ${kb((chunk.brotli * bytes) / chunk.minified)}`]);
+    if (rest.length) {
+      const bytes = rest.reduce((a, [, b]) => a + b, 0);
+      rows.push([`    ${rest.length} more modules`, kb(bytes), `≈ ${kb((chunk.brotli * bytes) / chunk.minified)}`]);
+    }
+    if (rows.length) lines.push(table(rows));
+  }
+  return lines.join('\n');
+}
+
+export function formatSpeed(trove: SideResult, ac: SideResult, trials: number): string {
+  const ms = (xs: number[]) => `${Math.round(median(xs))} ms`;
+  const ratio = (a: number[], b: number[]) => `${(median(a) / median(b)).toFixed(2)}×`;
+  const spread = (xs: number[]) => `p10 ${Math.round(quantile(xs, 0.1))}, p90 ${Math.round(quantile(xs, 0.9))}`;
+  const moreThanOne = (xs: number[]) => xs.filter((n) => n > 1).length;
+  const slow = (side: SideResult) => side.maxKeyGapMs.filter((ms) => ms > 100).length;
+  return [
+    `Speed: medians of ${trials} trials each, interleaved, one Chromium run, API answers delayed 50 ms, both pages on one origin`,
+    table([
+      ['measure', 'Trove', 'autocomplete-js', 'ratio', 'target'],
+      [
+        'navigation → interactive box, Fast 3G (150 ms RTT), no cache',
+        ms(trove.interactiveMs),
+        ms(ac.interactiveMs),
+        ratio(trove.interactiveMs, ac.interactiveMs),
+        '≤ 1.00×',
+      ],
+      [
+        `last key → final suggestions painted (${QUERY.length} chars at ${KEY_DELAY_MS} ms/key)`,
+        ms(trove.paintMs),
+        ms(ac.paintMs),
+        ratio(trove.paintMs, ac.paintMs),
+        '≤ 1.00×',
+      ],
+      ['requests per typed query', String(median(trove.requests)), String(median(ac.requests)), ratio(trove.requests, ac.requests), '1'],
+    ]),
+    `  spread, navigation → interactive: Trove ${spread(trove.interactiveMs)} ms; autocomplete-js ${spread(ac.interactiveMs)} ms`,
+    `  spread, last key → painted: Trove ${spread(trove.paintMs)} ms; autocomplete-js ${spread(ac.paintMs)} ms`,
+    `  requests: Trove max ${Math.max(...trove.requests)} (${moreThanOne(trove.requests)} trials > 1); autocomplete-js max ${Math.max(...ac.requests)} (${moreThanOne(ac.requests)} trials > 1)`,
+    `  trials where a key came more than 100 ms after the previous one (machine load; a debounce then fires early): Trove ${slow(trove)}, autocomplete-js ${slow(ac)}`,
+    `  fetched on Fast 3G by the time the box was interactive (compressed, as served): Trove ${kb(median(trove.transferred))}, autocomplete-js ${kb(median(ac.transferred))}`,
+  ].join('\n');
+}

@@ -1,0 +1,120 @@
+import { type ChildProcess, execFile, spawn } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { expect, test } from '@playwright/test';
+
+/**
+ * The package as a theme developer gets it: `npm pack` (the built dist/), installed into an
+ * empty folder, then the README's two commands — `npx trove serve --seed` and
+ * `npx trove index <feed> --base-url …` — and a search that finds the feed's post.
+ */
+test.describe.configure({ timeout: 300_000 });
+
+const root = new URL('..', import.meta.url).pathname;
+const word = `sandwort${Date.now().toString(36)}`; // in no seeded post
+
+/** The environment of a plain shell: none of the npm_* settings `npm test` passes down. */
+function shellEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = {};
+  for (const [key, value] of Object.entries(process.env)) if (!/^npm_/i.test(key)) env[key] = value;
+  return { ...env, ...extra };
+}
+
+function run(command: string, args: string[], cwd: string, env = shellEnv()): Promise<{ code: number; stdout: string; stderr: string }> {
+  return new Promise((resolve) => {
+    execFile(command, args, { cwd, env, timeout: 240_000, maxBuffer: 16 * 1024 * 1024 }, (error, stdout, stderr) =>
+      resolve({ code: error ? Number((error as { code?: number }).code ?? 1) : 0, stdout, stderr }),
+    );
+  });
+}
+
+/** SIGTERM to npx and the `trove` process it started (one process group); resolves once npx has exited. */
+function stop(child: ChildProcess): Promise<unknown> {
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  process.kill(-child.pid!, 'SIGTERM');
+  return exited;
+}
+
+let folder = '';
+let server: ChildProcess | undefined;
+
+test.afterAll(async () => {
+  if (server && server.exitCode === null && server.signalCode === null) await stop(server);
+  if (folder) rmSync(folder, { recursive: true, force: true });
+});
+
+test('npx trove serve --seed and npx trove index work from the packed package in an empty folder', async () => {
+  folder = mkdtempSync(join(tmpdir(), 'trove-pack-e2e-'));
+  const packDir = join(folder, 'pack');
+  const app = join(folder, 'app');
+  mkdirSync(packDir);
+  mkdirSync(app);
+
+  const packed = await run('npm', ['pack', '--pack-destination', packDir], root);
+  expect(packed.code, packed.stderr).toBe(0);
+  const tarball = readdirSync(packDir).find((f) => f.endsWith('.tgz'));
+  expect(tarball).toBeDefined();
+
+  const installed = await run('npm', ['install', '--no-audit', '--no-fund', '--prefer-offline', join(packDir, tarball!)], app);
+  expect(installed.code, installed.stderr).toBe(0);
+
+  // npx trove serve --seed, on a port of its own choosing (PORT=0); it prints where it listens.
+  server = spawn('npx', ['trove', 'serve', '--seed'], {
+    cwd: app,
+    env: shellEnv({ PORT: '0' }),
+    stdio: ['ignore', 'pipe', 'pipe'],
+    detached: true,
+  });
+  let out = '';
+  let err = '';
+  server.stderr!.on('data', (chunk) => void (err += chunk));
+  const base = await new Promise<string>((resolve, reject) => {
+    server!.stdout!.on('data', (chunk) => {
+      out += chunk;
+      const m = /Trove local search service on (http:\/\/\S+)/.exec(out);
+      if (m) resolve(m[1]!);
+    });
+    server!.once('exit', (code) => reject(new Error(`trove serve exited with ${code}: ${err}`)));
+  });
+  expect(out).toContain('Seeded 600 generated posts into project "demo", collection "blog"');
+
+  writeFileSync(
+    join(app, 'feed.xml'),
+    `<?xml version="1.0" encoding="UTF-8"?>
+<rss version="2.0"><channel><title>My blog</title><link>https://blog.example/</link><description>Mine</description>
+<item><title>Field notes on ${word}</title><link>https://blog.example/posts/field-notes</link>
+<guid>https://blog.example/posts/field-notes</guid><pubDate>Tue, 02 Jan 2024 09:00:00 GMT</pubDate>
+<description>Where the ${word} grows.</description></item>
+</channel></rss>`,
+  );
+  const indexed = await run(
+    'npx',
+    ['trove', 'index', './feed.xml', '--base-url', base, '--project', 'demo', '--collection', 'blog', '--token', 'dev-token'],
+    app,
+  );
+  expect(indexed.stderr).toContain('Indexed 1 of 1 document');
+  expect(indexed.code).toBe(0);
+
+  const answer = await (await fetch(`${base}/api/v2/projects/demo/collections/blog/search/default?q=${word}&token=dev-token`)).json();
+  expect(answer.response.found_documents).toBe(1);
+  expect(answer.response.results[0]).toMatchObject({ title: `Field notes on ${word}`, url: 'https://blog.example/posts/field-notes' });
+  const health = await (await fetch(`${base}/_trove/health`)).json();
+  expect(health.collections).toEqual([{ project: 'demo', collection: 'blog', documents: 601 }]);
+
+  // Not the test service: no request log, no failure injection.
+  expect((await fetch(`${base}/_trove/requests`)).status).toBe(404);
+
+  // It stops on a termination request.
+  await stop(server);
+  await expect
+    .poll(
+      () =>
+        fetch(`${base}/_trove/health`).then(
+          () => 'up',
+          () => 'down',
+        ),
+      { timeout: 10_000 },
+    )
+    .toBe('down');
+});

@@ -1,0 +1,23 @@
+import type { AttributeSpecs } from './attributeSpec.ts';
+
+/** The attributes of `<trove-related-posts>` (besides the shared ones), declared once. */
+export const relatedPostsAttributes = {
+  /** Id of the current document. */
+  'doc-id': { type: 'id', required: true },
+  /** Title of the current document (default `document.title`). */
+  'doc-title': { type: 'string' },
+  /** Address of the current document (default the canonical link, else the page’s). */
+  'doc-url': { type: 'string' },
+  /** Number of posts (1 to 24). */
+  limit: { type: 'number', default: 4, max: 24 },
+  /** One or more `field:"value"` separated by whitespace (v2 only). */
+  filter: { type: 'string' },
+  /** Sort, e.g. `date desc` (v2 only). */
+  sort: { type: 'string' },
+  /** Heading above the posts (default “Related posts”; empty hides it). */
+  heading: { type: 'string' },
+  /** A list of rows or a grid of cards. */
+  layout: { type: ['list', 'grid'], default: 'list' },
+  /** Load at once instead of when the block nears the viewport. */
+  eager: { type: 'boolean' },
+} as const satisfies AttributeSpecs;

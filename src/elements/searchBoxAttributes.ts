@@ -1,0 +1,21 @@
+import type { AttributeSpecs } from './attributeSpec.ts';
+
+/** The attributes of `<trove-search-box>` (besides the shared ones), declared once. */
+export const searchBoxAttributes = {
+  /** Placeholder text of the input. */
+  placeholder: { type: 'string' },
+  /** Number of suggestions (v2 only). */
+  limit: { type: 'number' },
+  /** The box's scope: one or more `field:"value"` separated by whitespace, sent with the suggestions and carried into every search the box starts (v2). */
+  filter: { type: 'string' },
+  /** Sort of the suggestions, e.g. `date desc` (v2 only). */
+  sort: { type: 'string' },
+  /** Page that shows the results (default: the `<trove-search-results>` on this page, else `/search`). */
+  'results-url': { type: 'string' },
+  /** Characters typed before suggestions are asked for (default 1). */
+  'min-chars': { type: 'number' },
+  /** Keys that focus the box: `/` and/or `mod+k`. */
+  shortcut: { type: 'string' },
+  /** Initial text of the input. */
+  value: { type: 'string' },
+} as const satisfies AttributeSpecs;

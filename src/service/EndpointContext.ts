@@ -1,0 +1,14 @@
+import type { Registry } from './createRegistry.ts';
+import type { Handlers } from './loadHandlers.ts';
+import type { Route } from './matchRoute.ts';
+
+/** What every endpoint function reads: the collections and the custom handlers. */
+export interface EndpointContext {
+  registry: Registry;
+  handlers: Handlers;
+}
+
+export type ReadRoute = Extract<Route, { kind: 'search' | 'autocomplete' | 'recommend' }>;
+
+/** Paging defaults: `limit` for search, autocomplete and recommend, and the most any may ask. */
+export const DEFAULT_LIMITS = { search: 10, autocomplete: 8, recommend: 4, max: 100 } as const;

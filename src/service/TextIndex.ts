@@ -1,0 +1,375 @@
+/**
+ * The full-text index of MiniSearchEngine: MiniSearch's radix tree (`minisearch/SearchableMap`,
+ * its public term dictionary with prefix and fuzzy lookup) from each term to compact postings —
+ * per field, the document slots (ascending) and term frequencies in typed arrays — scored with
+ * MiniSearch's own BM25+ and weights (prefix 0.375, fuzzy 0.45, quality = distinct query terms
+ * matched), so relevance is MiniSearch's.
+ *
+ * Why not `MiniSearch#search`: it builds a result object (with a match map, the stored fields
+ * and the term list) for every document any expansion of any term touches, then sorts them all;
+ * a two-letter prefix over 50,000 posts is tens of thousands of objects for a page of ten. Here
+ * a query is term-at-a-time over typed arrays: the accumulators are a score and a count per
+ * slot, later terms only add to documents every earlier term matched, and the caller picks the
+ * top k (topK.ts) from the match list.
+ */
+import SearchableMap from 'minisearch/SearchableMap';
+
+export type TextField = 'title' | 'content';
+const FIELDS: readonly TextField[] = ['title', 'content'];
+
+/** MiniSearch's defaults. */
+const BM25 = { k: 1.2, b: 0.7, d: 0.5 };
+const PREFIX_WEIGHT = 0.375;
+const FUZZY_WEIGHT = 0.45;
+
+/** MiniSearch's default tokenizer: split on spaces and punctuation. */
+const SPACE_OR_PUNCTUATION = /[\n\r\p{Z}\p{P}]+/u;
+
+/**
+ * One term in one field: the slots that have it (ascending) and how often. A slot past the
+ * last is appended at once; anything else (a replaced document) waits in `pendingAdd` /
+ * `pendingRemove` until `flush()`, which merges a whole batch in one pass over the postings.
+ */
+class Postings {
+  slots = new Int32Array(2);
+  freqs = new Uint16Array(2);
+  length = 0;
+  pendingAdd: number[] = [];
+  pendingRemove: number[] = [];
+
+  constructor(
+    readonly term: string,
+    readonly field: number,
+  ) {}
+
+  /** Adds `count` occurrences for `slot`; `false` when it waits for `flush()`. */
+  add(slot: number, count: number): boolean {
+    if (this.length > 0 && this.slots[this.length - 1]! >= slot) {
+      this.pendingAdd.push(slot, Math.min(65_535, count));
+      return false;
+    }
+    if (this.length === this.slots.length) this.resize(this.length * 2);
+    this.slots[this.length] = slot;
+    this.freqs[this.length] = Math.min(65_535, count);
+    this.length++;
+    return true;
+  }
+
+  remove(slot: number): void {
+    this.pendingRemove.push(slot);
+  }
+
+  /** Applies the pending removals, then the pending additions (a replaced document's new terms). */
+  flush(): void {
+    if (this.pendingRemove.length > 0) {
+      const gone = new Set(this.pendingRemove);
+      let to = 0;
+      for (let i = 0; i < this.length; i++) {
+        const slot = this.slots[i]!;
+        if (gone.has(slot)) continue;
+        this.slots[to] = slot;
+        this.freqs[to++] = this.freqs[i]!;
+      }
+      this.length = to;
+      this.pendingRemove = [];
+    }
+    if (this.pendingAdd.length > 0) {
+      const pairs: [number, number][] = [];
+      for (let i = 0; i < this.pendingAdd.length; i += 2) pairs.push([this.pendingAdd[i]!, this.pendingAdd[i + 1]!]);
+      pairs.sort((a, b) => a[0] - b[0]);
+      const total = this.length + pairs.length;
+      const slots = new Int32Array(Math.max(2, total));
+      const freqs = new Uint16Array(Math.max(2, total));
+      let i = 0;
+      let j = 0;
+      let to = 0;
+      while (i < this.length || j < pairs.length) {
+        if (j >= pairs.length || (i < this.length && this.slots[i]! < pairs[j]![0])) {
+          slots[to] = this.slots[i]!;
+          freqs[to++] = this.freqs[i++]!;
+        } else if (i < this.length && this.slots[i] === pairs[j]![0]) {
+          // The same slot twice (a duplicate in one batch): the later one wins.
+          slots[to] = pairs[j]![0];
+          freqs[to++] = pairs[j++]![1];
+          i++;
+        } else {
+          slots[to] = pairs[j]![0];
+          freqs[to++] = pairs[j++]![1];
+        }
+      }
+      this.slots = slots;
+      this.freqs = freqs;
+      this.length = to;
+      this.pendingAdd = [];
+    }
+  }
+
+  private resize(capacity: number): void {
+    const slots = new Int32Array(capacity);
+    slots.set(this.slots.subarray(0, this.length));
+    this.slots = slots;
+    const freqs = new Uint16Array(capacity);
+    freqs.set(this.freqs.subarray(0, this.length));
+    this.freqs = freqs;
+  }
+}
+
+/** A term's postings per field (index 0 title, 1 content). */
+type TermEntry = [Postings | undefined, Postings | undefined];
+
+export interface TextDocument {
+  title: string;
+  content: string;
+}
+
+export interface QueryTerm {
+  term: string;
+  /** Match indexed terms that start with it. */
+  prefix: boolean;
+  /** Match indexed terms within this many edits. */
+  fuzzy: number | false;
+}
+
+export interface TextQuery {
+  terms: readonly QueryTerm[];
+  /** AND: a match has every term; OR: any. */
+  combineWith: 'AND' | 'OR';
+  /** Weight per field (a field left out is not searched). */
+  boost: Partial<Record<TextField, number>>;
+  /** Only these slots may match (1 = allowed); every slot when absent. */
+  allowed?: Uint8Array;
+}
+
+export interface TextMatches {
+  /** Matching slots, in no particular order. */
+  slots: Int32Array;
+  /** `scores[slot]` for every slot of `slots` (MiniSearch's score, quality included). */
+  scores: Float64Array;
+}
+
+export class TextIndex {
+  /** The term dictionary, for prefix and fuzzy lookup. */
+  private readonly terms = new SearchableMap<TermEntry>();
+  /** The same entries by exact term (a hash lookup is cheaper than a tree walk per indexed word). */
+  private readonly exact = new Map<string, TermEntry>();
+  /** Unique tokens per field and slot (MiniSearch's field length), 0 for a free slot. */
+  private lengths: [Int32Array, Int32Array] = [new Int32Array(1024), new Int32Array(1024)];
+  private readonly lengthSum = [0, 0];
+  private readonly present = [0, 0];
+  private live = 0;
+  private capacity = 1024;
+  /** Postings with pending changes (see Postings); `flush()` applies them. */
+  private readonly dirty = new Set<Postings>();
+
+  constructor(
+    /** Turns a document token into its indexed term (or null to skip it), per field. */
+    private readonly processTerm: (token: string, field: TextField) => string | null,
+  ) {}
+
+  /** Number of indexed documents. */
+  get documentCount(): number {
+    return this.live;
+  }
+
+  add(slot: number, doc: TextDocument): void {
+    this.grow(slot + 1);
+    this.live++;
+    for (let f = 0; f < FIELDS.length; f++) {
+      const field = FIELDS[f]!;
+      const text = doc[field];
+      if (text == null) continue;
+      // Occurrences per token as written (their number is MiniSearch's field length), then per term.
+      const tokens = new Map<string, number>();
+      for (const token of String(text).split(SPACE_OR_PUNCTUATION)) tokens.set(token, (tokens.get(token) ?? 0) + 1);
+      const counts = new Map<string, number>();
+      for (const [token, count] of tokens) {
+        const term = this.processTerm(token, field);
+        if (term) counts.set(term, (counts.get(term) ?? 0) + count);
+      }
+      const length = tokens.size;
+      this.lengths[f]![slot] = length;
+      this.lengthSum[f]! += length;
+      this.present[f]!++;
+      for (const [term, count] of counts) {
+        let entry = this.exact.get(term);
+        if (!entry) {
+          entry = [undefined, undefined];
+          this.exact.set(term, entry);
+          this.terms.set(term, entry);
+        }
+        let postings = entry[f];
+        if (!postings) postings = entry[f] = new Postings(term, f);
+        if (!postings.add(slot, count)) this.dirty.add(postings);
+      }
+    }
+  }
+
+  /** Takes `doc` (as it was added at `slot`) out of the index; call `flush()` before searching. */
+  remove(slot: number, doc: TextDocument): void {
+    this.live--;
+    FIELDS.forEach((field, f) => {
+      const text = doc[field];
+      if (text == null) return;
+      const seen = new Set<string>();
+      for (const token of String(text).split(SPACE_OR_PUNCTUATION)) {
+        const term = this.processTerm(token, field);
+        if (!term || seen.has(term)) continue;
+        seen.add(term);
+        const postings = this.exact.get(term)?.[f];
+        if (!postings) continue;
+        postings.remove(slot);
+        this.dirty.add(postings);
+      }
+      this.lengthSum[f]! -= this.lengths[f]![slot]!;
+      this.present[f]!--;
+      this.lengths[f]![slot] = 0;
+    });
+  }
+
+  /** Applies every pending removal and addition (a batch of replaced documents) in one pass per term. */
+  flush(): void {
+    for (const postings of this.dirty) {
+      postings.flush();
+      const entry = this.exact.get(postings.term);
+      if (postings.length > 0 || !entry || entry[postings.field] !== postings) continue;
+      entry[postings.field] = undefined;
+      if (!entry[0] && !entry[1]) {
+        this.exact.delete(postings.term);
+        this.terms.delete(postings.term);
+      }
+    }
+    this.dirty.clear();
+  }
+
+  /** Whether `term` (processed) is indexed in any field. */
+  has(term: string): boolean {
+    return this.exact.has(term);
+  }
+
+  /** Indexed terms within `distance` edits of `term`, each with the number of documents that have it. */
+  closeTerms(term: string, distance: number): Map<string, number> {
+    const out = new Map<string, number>();
+    for (const [candidate, [entry]] of this.terms.fuzzyGet(term, distance)) {
+      const [title, content] = entry;
+      if (!title || !content) {
+        out.set(candidate, (title ?? content)?.length ?? 0);
+        continue;
+      }
+      const docs = new Set<number>();
+      for (const postings of [title, content]) for (let i = 0; i < postings.length; i++) docs.add(postings.slots[i]!);
+      out.set(candidate, docs.size);
+    }
+    return out;
+  }
+
+  search(query: TextQuery, slotCount: number): TextMatches {
+    const scores = new Float64Array(slotCount);
+    const terms = query.terms;
+    if (terms.length === 0 || this.live === 0) return { slots: new Int32Array(0), scores };
+    const fields = FIELDS.map((field, f) => ({ f, boost: query.boost[field] })).filter(
+      (x): x is { f: number; boost: number } => x.boost !== undefined,
+    );
+    // Each query term's expansions (the term itself, prefix and fuzzy matches) with their weights.
+    const expanded = terms.map((q) => this.expand(q));
+    // Distinct query terms a document matched (MiniSearch's "quality"), and per term whether it did.
+    const distinct = [...new Set(terms.map((t) => t.term))];
+    const termIndex = terms.map((t) => distinct.indexOf(t.term));
+    const and = query.combineWith === 'AND';
+    // AND: the rarest term first, so later terms only add to the few documents still in the running.
+    const order = terms.map((_, i) => i);
+    if (and) {
+      const cost = expanded.map((list) => list.reduce((sum, { entry }) => sum + (entry[0]?.length ?? 0) + (entry[1]?.length ?? 0), 0));
+      order.sort((a, b) => cost[a]! - cost[b]!);
+    }
+    const matchedTerms = new Uint16Array(slotCount); // AND: query terms matched so far (in `order`)
+    const lastHit = new Int32Array(slotCount).fill(-1); // the last query term (in `order`) that hit the slot
+    const distinctHits = new Uint16Array(slotCount);
+    const seenDistinct = distinct.length <= 32 ? new Uint32Array(slotCount) : undefined;
+    const touched: number[] = [];
+    const allowed = query.allowed;
+    const total = this.live;
+    const avg = [this.lengthSum[0]! / Math.max(1, this.present[0]!), this.lengthSum[1]! / Math.max(1, this.present[1]!)];
+    order.forEach((t, step) => {
+      for (const { entry, weight } of expanded[t]!) {
+        for (const { f, boost } of fields) {
+          const postings = entry[f];
+          if (!postings) continue;
+          const n = postings.length;
+          const idf = Math.log(1 + (total - n + 0.5) / (n + 0.5));
+          const lengths = this.lengths[f]!;
+          const avgLength = avg[f]!;
+          const factor = weight * boost;
+          const { slots, freqs } = postings;
+          for (let i = 0; i < n; i++) {
+            const slot = slots[i]!;
+            // AND: only documents every earlier term matched (the first term checks the filters).
+            if (and ? lastHit[slot] !== step && matchedTerms[slot] !== step : allowed !== undefined && allowed[slot] !== 1) continue;
+            if (step === 0 && and && allowed !== undefined && allowed[slot] !== 1) continue;
+            const tf = freqs[i]!;
+            scores[slot]! +=
+              factor * idf * (BM25.d + (tf * (BM25.k + 1)) / (tf + BM25.k * (1 - BM25.b + (BM25.b * lengths[slot]!) / avgLength)));
+            if (lastHit[slot] !== step) {
+              if (step === 0 || (!and && lastHit[slot] === -1)) touched.push(slot);
+              lastHit[slot] = step;
+              matchedTerms[slot]!++;
+              const bit = 1 << termIndex[t]!;
+              if (seenDistinct) {
+                if (!(seenDistinct[slot]! & bit)) {
+                  seenDistinct[slot]! |= bit;
+                  distinctHits[slot]!++;
+                }
+              } else {
+                distinctHits[slot]!++;
+              }
+            }
+          }
+        }
+      }
+    });
+    const need = and ? terms.length : 1;
+    const out = new Int32Array(touched.length);
+    let m = 0;
+    for (const slot of touched) {
+      if (matchedTerms[slot]! >= need) {
+        scores[slot]! *= distinctHits[slot]!;
+        out[m++] = slot;
+      }
+    }
+    return { slots: out.subarray(0, m), scores };
+  }
+
+  /** The indexed terms a query term stands for, each with MiniSearch's weight. */
+  private expand(q: QueryTerm): { entry: TermEntry; weight: number }[] {
+    const list: { entry: TermEntry; weight: number }[] = [];
+    const exact = this.exact.get(q.term);
+    if (exact) list.push({ entry: exact, weight: 1 });
+    const prefixed = new Set<string>();
+    if (q.prefix) {
+      for (const [term, entry] of this.terms.atPrefix(q.term)) {
+        const distance = term.length - q.term.length;
+        if (!distance) continue;
+        prefixed.add(term);
+        list.push({ entry, weight: (PREFIX_WEIGHT * term.length) / (term.length + 0.3 * distance) });
+      }
+    }
+    if (q.fuzzy) {
+      for (const [term, [entry, distance]] of this.terms.fuzzyGet(q.term, q.fuzzy)) {
+        if (!distance || prefixed.has(term)) continue;
+        list.push({ entry, weight: (FUZZY_WEIGHT * term.length) / (term.length + distance) });
+      }
+    }
+    return list;
+  }
+
+  private grow(size: number): void {
+    if (size <= this.capacity) return;
+    let capacity = this.capacity;
+    while (capacity < size) capacity *= 2;
+    this.lengths = this.lengths.map((old) => {
+      const next = new Int32Array(capacity);
+      next.set(old);
+      return next;
+    }) as [Int32Array, Int32Array];
+    this.capacity = capacity;
+  }
+}

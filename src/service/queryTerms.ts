@@ -1,0 +1,18 @@
+import { normalizeTerm } from './normalizeTerm.ts';
+import { STOP_WORDS } from './stopWords.ts';
+
+/** MiniSearch's default tokenizer: split on spaces and punctuation. */
+const SPACE_OR_PUNCTUATION = /[\n\r\p{Z}\p{P}]+/u;
+
+/**
+ * Query terms: common words ("the", "with", …) are dropped — under AND they add nothing and
+ * cost the most — unless the query has nothing else. A one-letter last term is dropped too when
+ * other terms exist (as a prefix it matches everything: "getting s" waits for the next letter).
+ */
+export function queryTerms(text: string): string[] {
+  const terms = text.split(SPACE_OR_PUNCTUATION).filter(Boolean);
+  const meaningful = terms.filter((term) => !STOP_WORDS.has(normalizeTerm(term)));
+  const kept = meaningful.length > 0 ? meaningful : terms;
+  if (kept.length > 1 && kept[kept.length - 1]!.length === 1) kept.pop();
+  return kept;
+}

@@ -1,0 +1,162 @@
+/**
+ * `trove serve [--seed]` (and `npm run service -- --seed`, the same code): the local service
+ * alone on node:http, CORS on, without the test hooks (no request log, no failure injection).
+ *
+ *   PORT=8787 HOST=127.0.0.1 TROVE_TOKEN=dev-token TROVE_DATA=.trove-data trove serve --seed
+ *
+ * Those are the defaults. TROVE_WRITE_TOKEN: the token that may index (TROVE_TOKEN, the one pages
+ * publish, then only reads); without it indexing is accepted over loopback only, and the command
+ * refuses to listen on a non-loopback HOST. TROVE_HANDLERS: a custom handlers file (see
+ * loadHandlers.ts). `--seed` indexes the generated sample corpus into project `demo`, collection
+ * `blog` (an upsert: run it again and nothing is duplicated). Data persists in TROVE_DATA.
+ */
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import { createService } from './createService.ts';
+import { isLoopback } from './isLoopback.ts';
+
+export interface ServeIo {
+  stdout: { write(text: string): unknown };
+  stderr: { write(text: string): unknown };
+  env: Record<string, string | undefined>;
+  /** Paths in TROVE_DATA and TROVE_HANDLERS are relative to it. Default `process.cwd()`. */
+  cwd?: string;
+  /** Aborting it closes the server; `runServe` then resolves 0. */
+  signal?: AbortSignal;
+  /** Called with the base URL once the service listens (tests pass PORT=0 and read it here). */
+  onListening?: (base: string) => void;
+}
+
+/** Sample posts `--seed` indexes. */
+export const SEED_POSTS = 600;
+
+export const serveUsage = `Usage: trove serve [--seed]
+
+Run the local search service (every endpoint of the hosted API, v1 and v2) on this machine.
+
+Settings (environment variables, defaults shown):
+  PORT=8787                port to listen on
+  HOST=127.0.0.1           address to listen on
+  TROVE_TOKEN=dev-token    the read token (pages publish it in their script tag)
+  TROVE_WRITE_TOKEN        the token that may index; without it indexing is accepted over
+                           loopback only, and a HOST other than loopback is refused
+  TROVE_DATA=.trove-data   folder of the indexed documents and the recorded clicks
+  TROVE_HANDLERS           JSON file of custom handlers (optional)
+
+Options:
+  --seed                   index 600 generated sample posts into project "demo", collection "blog"
+  -h, --help               show this help
+
+Example:
+  npx trove serve --seed
+  npx trove index ./feed.xml --base-url http://127.0.0.1:8787 --project demo --collection blog --token dev-token
+`;
+
+/** A host name or address that only this machine reaches. */
+export function isLoopbackHost(host: string): boolean {
+  const bare = host.replace(/^\[|\]$/g, '').toLowerCase();
+  return bare === 'localhost' || bare.endsWith('.localhost') || isLoopback(bare);
+}
+
+export async function runServe(args: string[], io: ServeIo): Promise<number> {
+  let values: { seed?: boolean; help?: boolean };
+  try {
+    ({ values } = parseArgs({ args, options: { seed: { type: 'boolean' }, help: { type: 'boolean', short: 'h' } }, strict: true }));
+  } catch (error) {
+    io.stderr.write(`${(error as Error).message.split('\n')[0]}\nRun "trove serve --help" for the options.\n`);
+    return 2;
+  }
+  if (values.help) {
+    io.stdout.write(serveUsage);
+    return 0;
+  }
+  const setting = (name: string) => {
+    const value = io.env[name]?.trim();
+    return value === undefined || value === '' ? undefined : value;
+  };
+  const cwd = io.cwd ?? process.cwd();
+  const portText = setting('PORT') ?? '8787';
+  const port = Number(portText);
+  if (!/^\d+$/.test(portText) || port > 65_535) {
+    io.stderr.write(`PORT must be a port number from 0 to 65535, not "${portText}".\n`);
+    return 2;
+  }
+  const host = setting('HOST') ?? '127.0.0.1';
+  const token = setting('TROVE_TOKEN') ?? 'dev-token';
+  const writeToken = setting('TROVE_WRITE_TOKEN');
+  if (writeToken === undefined && !isLoopbackHost(host)) {
+    io.stderr.write(
+      `Refusing to listen on ${host} without TROVE_WRITE_TOKEN: anyone who can reach it could change the index ` +
+        'with the token your pages publish. Set TROVE_WRITE_TOKEN (and index with it), or listen on 127.0.0.1.\n',
+    );
+    return 2;
+  }
+  if (writeToken !== undefined && writeToken === token) {
+    io.stderr.write('TROVE_WRITE_TOKEN must differ from TROVE_TOKEN (pages publish TROVE_TOKEN).\n');
+    return 2;
+  }
+  const dataDir = resolve(cwd, setting('TROVE_DATA') ?? '.trove-data');
+  const handlersText = setting('TROVE_HANDLERS');
+  const handlersFile = handlersText === undefined ? undefined : resolve(cwd, handlersText);
+
+  let service: Awaited<ReturnType<typeof createService>>;
+  try {
+    service = await createService({ token, writeToken, dataDir, handlersFile });
+  } catch (error) {
+    io.stderr.write(`Cannot start the service: ${(error as Error).message}\n`);
+    return 1;
+  }
+  if (values.seed) {
+    const started = performance.now();
+    await service.seed(SEED_POSTS);
+    io.stdout.write(
+      `Seeded ${SEED_POSTS} generated posts into project "demo", collection "blog" in ${Math.round(performance.now() - started)} ms\n`,
+    );
+  }
+
+  const server = createServer((req, res) => service.middleware(req, res));
+  const listening = await new Promise<boolean>((done) => {
+    server.once('error', (error) => {
+      io.stderr.write(`Cannot listen on ${host}:${port}: ${error.message}\n`);
+      done(false);
+    });
+    server.listen(port, host, () => done(true));
+  });
+  if (!listening) {
+    await service.close();
+    return 1;
+  }
+  const address = server.address() as AddressInfo;
+  const shownHost = address.family === 'IPv6' ? `[${address.address}]` : address.address;
+  const base = `http://${shownHost}:${address.port}`;
+  const health = (await fetch(`${base}/_trove/health`).then((r) => r.json())) as {
+    collections: { project: string; collection: string; documents: number }[];
+  };
+  const q = (t: string) => encodeURIComponent(t);
+  io.stdout.write(
+    [
+      `Trove local search service on ${base}`,
+      `  read token ${JSON.stringify(token)} · ${writeToken ? 'indexing with TROVE_WRITE_TOKEN' : 'indexing over loopback with the same token'}`,
+      `  data ${dataDir}${handlersFile ? ` · handlers ${handlersFile}` : ''}`,
+      ...(health.collections.length === 0 ? ['  no collections yet (run with --seed to index the sample blog)'] : []),
+      ...health.collections.map((c) => `  ${c.project}/${c.collection}: ${c.documents} documents`),
+      `  v2: ${base}/api/v2/projects/demo/collections/blog/search/default?q=rust&token=${q(token)}`,
+      `  v1: ${base}/api/v1/demo/collections/blog/search/default?q=rust&token=${q(token)}`,
+      `  helpers: ${base}/_trove/health, ${base}/_trove/feedback`,
+      '',
+    ].join('\n'),
+  );
+  io.onListening?.(base);
+
+  await new Promise<void>((done) => {
+    if (io.signal?.aborted) return done();
+    io.signal?.addEventListener('abort', () => done(), { once: true });
+    server.once('close', () => done());
+  });
+  server.closeAllConnections();
+  await new Promise<void>((done) => server.close(() => done()));
+  await service.close();
+  return 0;
+}

@@ -1,0 +1,96 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { configured, scriptConfig } from '../../src/elements/configure.ts';
+import { defineElement } from '../../src/elements/defineElement.ts';
+import { TroveElement, type ElementContext } from '../../src/elements/TroveElement.ts';
+import { TroveHost } from '../../src/elements/TroveHost.ts';
+
+/** An element that shows one translated text and the parsed value of each declared attribute. */
+class TextElement extends TroveElement {
+  static override attributes = {
+    count: { type: 'number', default: 3, max: 9 },
+    mode: { type: ['a', 'b'], default: 'a' },
+    on: { type: 'boolean' },
+  } as const;
+  static override messages = { hello: 'Hello' };
+  protected renderView(ctx: ElementContext<typeof TextElement.attributes>) {
+    return <p>{`${ctx.t('hello')} ${ctx.get('count')} ${ctx.get('mode')} ${ctx.get('on')}`}</p>;
+  }
+}
+
+const settings = 'base-url="https://search.example" project="p" collection="c" token="t"';
+const text = (el: Element) => el.shadowRoot?.textContent?.trim();
+const tick = () => new Promise((resolve) => setTimeout(resolve));
+let n = 0;
+
+describe('TroveHost', () => {
+  afterEach(() => {
+    document.body.innerHTML = '';
+    configured.value = {};
+    scriptConfig.value = {};
+  });
+
+  it('applies a translations property set before the element was defined', () => {
+    const tag = `trove-host-early-${++n}`;
+    document.body.innerHTML = `<${tag} ${settings}></${tag}>`;
+    const el = document.querySelector(tag) as HTMLElement & { translations?: object };
+    el.translations = { hello: 'Hallo' };
+    defineElement(tag, class extends TextElement {});
+    expect(Object.hasOwn(el, 'translations')).toBe(false);
+    expect(text(el)).toBe('Hallo 3 a false');
+  });
+
+  it('parses declared attributes: numbers within bounds, allowed words, presence', async () => {
+    const tag = `trove-host-parse-${++n}`;
+    defineElement(tag, class extends TextElement {});
+    document.body.innerHTML = `<${tag} ${settings} count="12" mode="c" on></${tag}>`;
+    const el = document.querySelector(tag)!;
+    expect(text(el)).toBe('Hello 9 a true');
+    el.setAttribute('count', 'x');
+    el.setAttribute('mode', 'b');
+    el.removeAttribute('on');
+    await tick();
+    expect(text(el)).toBe('Hello 3 b false');
+  });
+
+  it('keeps properties and attribute changes until its implementation arrives, then mounts with them', async () => {
+    const tag = `trove-host-lazy-${++n}`;
+    const waiting: TroveHost[] = [];
+    // Like the script loader's hosts: no observed attributes, the implementation watches them.
+    class Lazy extends TroveHost {
+      static override load = (host: TroveHost) => void waiting.push(host);
+    }
+    defineElement(tag, Lazy);
+    const shadowed = document.createElement('div');
+    document.body.append(shadowed);
+    const root = shadowed.attachShadow({ mode: 'open' });
+    root.innerHTML = `<${tag} ${settings}></${tag}>`;
+    const el = root.querySelector(tag) as TroveHost;
+    expect(waiting).toEqual([el]);
+    el.translations = { hello: 'Salut' };
+    el.setAttribute('count', '5');
+    expect(el.shadowRoot).toBeNull();
+
+    Lazy.behaviour = TroveElement.behaviourOf(TextElement);
+    Lazy.behaviour.connected(el);
+    expect(text(el)).toBe('Salut 5 a false');
+    el.translations = { hello: 'Hej' };
+    el.setAttribute('mode', 'b');
+    el.setAttribute('count', '6');
+    await tick();
+    expect(text(el)).toBe('Hej 6 b false');
+  });
+
+  it('sends bubbling, composed events from inside shadow roots', () => {
+    const tag = `trove-host-emit-${++n}`;
+    defineElement(tag, class extends TroveHost {});
+    const outer = document.createElement('div');
+    document.body.append(outer);
+    const root = outer.attachShadow({ mode: 'open' });
+    const el = document.createElement(tag) as TroveHost;
+    root.append(el);
+    const listener = vi.fn((event: Event) => event.preventDefault());
+    document.addEventListener('trove-error', listener, { once: true });
+    expect(el.emit('trove-error', { error: new Error('x') }, { cancelable: true })).toBe(false);
+    expect(listener).toHaveBeenCalledTimes(1);
+  });
+});

@@ -1,0 +1,90 @@
+import MiniSearch from 'minisearch';
+import { describe, expect, it } from 'vitest';
+import { generatePosts } from '../../src/service/generatePosts.ts';
+import { normalizeTerm } from '../../src/service/normalizeTerm.ts';
+import { type QueryTerm, TextIndex } from '../../src/service/TextIndex.ts';
+
+const posts = generatePosts(300).map((p, slot) => ({ slot, title: p.title!, content: p.content! }));
+
+function both() {
+  const index = new TextIndex((token) => normalizeTerm(token) || null);
+  const mini = new MiniSearch<{ slot: number; title: string; content: string }>({
+    idField: 'slot',
+    fields: ['title', 'content'],
+    processTerm: normalizeTerm,
+  });
+  for (const p of posts) {
+    index.add(p.slot, p);
+    mini.add(p);
+  }
+  return { index, mini };
+}
+
+describe('TextIndex', () => {
+  it('scores and matches as MiniSearch does: AND, prefix on the last term, typos, title boost', () => {
+    const { index, mini } = both();
+    for (const [q, prefix, fuzzy] of [
+      ['rust', false, false],
+      ['garden notes', true, false],
+      ['sourdogh', false, 1],
+      ['a week in', true, false],
+      ['pho', true, false],
+    ] as const) {
+      const words = q.split(' ');
+      const terms = words.map((term, i): QueryTerm => ({ term, prefix: prefix && i === words.length - 1, fuzzy }));
+      const ours = index.search({ terms, combineWith: 'AND', boost: { title: 2, content: 1 } }, posts.length);
+      const theirs = mini.search(q, {
+        combineWith: 'AND',
+        boost: { title: 2 },
+        prefix: (_t, i, all) => prefix && i === all.length - 1,
+        fuzzy: fuzzy || false,
+      });
+      expect(
+        Array.from(ours.slots).sort((a, b) => a - b),
+        q,
+      ).toEqual(theirs.map((r) => r.id as number).sort((a, b) => a - b));
+      for (const r of theirs) expect(ours.scores[r.id as number], `${q} #${r.id}`).toBeCloseTo(r.score, 6);
+    }
+  });
+
+  it('combines with OR counting the distinct terms matched', () => {
+    const { index, mini } = both();
+    const terms = ['sourdough', 'garden', 'garden'].map((term): QueryTerm => ({ term, prefix: false, fuzzy: false }));
+    const ours = index.search({ terms, combineWith: 'OR', boost: { title: 3, content: 1 } }, posts.length);
+    const theirs = mini.search('sourdough garden garden', { combineWith: 'OR', boost: { title: 3 } });
+    expect(ours.slots.length).toBe(theirs.length);
+    for (const r of theirs) expect(ours.scores[r.id as number]).toBeCloseTo(r.score, 6);
+  });
+
+  it('forgets a removed document and finds it again once re-added with new text', () => {
+    const index = new TextIndex((token) => normalizeTerm(token) || null);
+    index.add(0, { title: 'Quince jam', content: 'Slow cooking' });
+    index.add(1, { title: 'Quince tart', content: 'Baking' });
+    const find = (term: string) =>
+      Array.from(
+        index.search({ terms: [{ term, prefix: false, fuzzy: false }], combineWith: 'AND', boost: { title: 1, content: 1 } }, 2).slots,
+      );
+    expect(find('quince').sort()).toEqual([0, 1]);
+    index.remove(0, { title: 'Quince jam', content: 'Slow cooking' });
+    index.flush();
+    expect(find('quince')).toEqual([1]);
+    expect(find('jam')).toEqual([]);
+    expect(index.has('jam')).toBe(false);
+    expect(index.documentCount).toBe(1);
+    index.add(0, { title: 'Medlar jam', content: '' });
+    index.flush();
+    expect(find('jam')).toEqual([0]);
+    expect(find('quince')).toEqual([1]);
+  });
+
+  it('keeps to the allowed slots and the fields given a boost', () => {
+    const index = new TextIndex((token) => normalizeTerm(token) || null);
+    index.add(0, { title: 'Otters', content: 'river' });
+    index.add(1, { title: 'River walk', content: 'otters' });
+    const search = (term: string, boost: { title?: number; content?: number }, allowed?: Uint8Array) =>
+      Array.from(index.search({ terms: [{ term, prefix: false, fuzzy: false }], combineWith: 'AND', boost, allowed }, 2).slots).sort();
+    expect(search('otters', { title: 1, content: 1 })).toEqual([0, 1]);
+    expect(search('otters', { title: 1 })).toEqual([0]);
+    expect(search('otters', { title: 1, content: 1 }, Uint8Array.of(0, 1))).toEqual([1]);
+  });
+});
