@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { openSeventhAndReturn } from './backForwardFlow.ts';
+import { chromiumLaunchOptions } from './chromiumLaunchOptions.ts';
 
 /** Back and forward with the back/forward cache on (Playwright turns it off by default): the page comes back whole. */
 
@@ -8,21 +9,7 @@ test.beforeEach(async ({ request }) => {
   await request.delete('/_trove/fail');
 });
 
-test.use({
-  launchOptions: {
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-    ignoreDefaultArgs: ['--disable-back-forward-cache'],
-  },
-});
+test.use({ launchOptions: { ...chromiumLaunchOptions, ignoreDefaultArgs: ['--disable-back-forward-cache'] } });
 
 for (const [name, path] of [
   ['the demo blog', '/search'],

@@ -272,7 +272,7 @@ test('below 640 px the open box is a full-screen panel with a close button, and 
   await expect(close).toBeVisible();
   const rect = await page.locator('trove-search-box [part~="root"]').boundingBox();
   expect(rect).toEqual({ x: 0, y: 0, width: 375, height: 700 });
-  await page.screenshot({ path: '/tmp/box-e2e-panel.png' });
+  if (process.env.TROVE_SHOTS_DIR) await page.screenshot({ path: `${process.env.TROVE_SHOTS_DIR}/box-panel.png` });
   // On the panel's own padding, outside the list (a wheel over the list scrolls the list alone).
   await page.mouse.move(5, 5);
   await page.mouse.wheel(0, 800);

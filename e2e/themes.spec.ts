@@ -142,17 +142,23 @@ for (const layout of layouts) {
   });
 }
 
+/** With `TROVE_SHOTS_DIR` set, a screenshot of the page with the list scrolled to its top. */
+async function shoot(page: Page, name: string) {
+  if (!process.env.TROVE_SHOTS_DIR) return;
+  await page.evaluate(() => {
+    const listbox = document.querySelector('trove-search-box')!.shadowRoot!.querySelector('[role="listbox"]')!;
+    listbox.scrollTop = 0;
+  });
+  await page.screenshot({ path: `${process.env.TROVE_SHOTS_DIR}/${name}.png` });
+}
+
 test.describe('the demo blog’s own header (sticky, with backdrop-filter)', () => {
   test('at 1280 px shows every suggestion under the field', async ({ browser }) => {
     const { page, close } = await openPage(browser, wide, '/');
     const { checked, problems } = await checkOptions(page);
     expect(problems).toEqual([]);
     expect(checked).toBeGreaterThan(2);
-    await page.evaluate(() => {
-      const listbox = document.querySelector('trove-search-box')!.shadowRoot!.querySelector('[role="listbox"]')!;
-      listbox.scrollTop = 0;
-    });
-    await page.screenshot({ path: '/tmp/trove-themes-demo-1280.png' });
+    await shoot(page, 'themes-demo-1280');
     await close();
   });
 
@@ -164,11 +170,7 @@ test.describe('the demo blog’s own header (sticky, with backdrop-filter)', () 
     const { checked, problems } = await checkOptions(page);
     expect(problems).toEqual([]);
     expect(checked).toBeGreaterThan(2);
-    await page.evaluate(() => {
-      const listbox = document.querySelector('trove-search-box')!.shadowRoot!.querySelector('[role="listbox"]')!;
-      listbox.scrollTop = 0;
-    });
-    await page.screenshot({ path: '/tmp/trove-themes-demo-390.png' });
+    await shoot(page, 'themes-demo-390');
     await close();
   });
 });
