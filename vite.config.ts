@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import { build, defineConfig, type LibraryOptions, type Rollup, type UserConfig } from 'vite';
 import pkg from './package.json' with { type: 'json' };
 import type { AttributeSpecs } from './src/elements/attributeSpec.ts';
@@ -102,6 +103,16 @@ export default defineConfig(
             ...(mode === 'script' ? { __TROVE_ELEMENTS__: JSON.stringify(await buildChunks()) } : {}),
           },
           oxc: { jsx: { runtime: 'automatic', importSource: 'preact' } },
+          // The script's chunks extend the loader's host class instead of shipping a second copy
+          // (the chunks only build behaviours, never construct elements): see src/chunks/loaderHost.ts.
+          resolve:
+            mode === 'chunks'
+              ? {
+                  alias: [
+                    { find: /^\.\/TroveHost\.ts$/, replacement: fileURLToPath(new URL('src/chunks/loaderHost.ts', import.meta.url)) },
+                  ],
+                }
+              : {},
           build: {
             outDir: mode === 'chunks' ? `${outDir}/chunks` : outDir,
             emptyOutDir: mode !== 'script',
