@@ -77,6 +77,21 @@ async function buildChunks(): Promise<[string[], Record<string, [number[], 1?]>]
   return [shared, Object.fromEntries(elements)];
 }
 
+/** `bootChunk` for a module that `trove-related-posts` and another element's chunk both import; else `null`. */
+function sharedWithRelated(id: string, context: Rollup.ChunkingContext): string | null {
+  const entries = new Set<string>();
+  const seen = new Set<string>();
+  const walk = (module: string) => {
+    if (seen.has(module)) return;
+    seen.add(module);
+    const info = context.getModuleInfo(module);
+    if (info?.isEntry) entries.add(module);
+    for (const importer of info?.importers ?? []) walk(importer);
+  };
+  walk(id);
+  return entries.size > 1 && [...entries].some((entry) => entry.endsWith('/trove-related-posts.ts')) ? 'bootChunk' : null;
+}
+
 /**
  * dist/cli.js: the `trove` command for Node >= 20 (bin/trove.js imports it); dependencies stay
  * imports. `trove serve` (the local service, with MiniSearch) is a chunk of its own in dist/cli/,
@@ -129,8 +144,15 @@ export default defineConfig(
                   ? {
                       chunkFileNames: '[name]-[hash].js',
                       minify: !process.env.TROVE_NO_MINIFY,
-                      // preact, signals and ky in one chunk of their own, so sizes tell our code from theirs.
-                      codeSplitting: { groups: [{ name: 'vendor', test: /node_modules/ }] },
+                      codeSplitting: {
+                        groups: [
+                          // preact, signals and ky in one chunk of their own, so sizes tell our code from theirs.
+                          { name: 'vendor', test: /node_modules/, priority: 2 },
+                          // Our code that related posts shares with another element in one file (`bootChunk`),
+                          // even what only two of the three use (`splitFilters`): a tiny file costs more than it saves.
+                          { name: sharedWithRelated, test: /\/src\//, priority: 1 },
+                        ],
+                      },
                     }
                   : {},
             },
