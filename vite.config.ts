@@ -144,6 +144,8 @@ export default defineConfig(
                   ? {
                       chunkFileNames: '[name]-[hash].js',
                       minify: !process.env.TROVE_NO_MINIFY,
+                      // The files are run as they are, never bundled again: `/* @__PURE__ */` hints are dead weight.
+                      comments: false,
                       codeSplitting: {
                         groups: [
                           // preact, signals and ky in one chunk of their own, so sizes tell our code from theirs.
