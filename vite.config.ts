@@ -116,6 +116,8 @@ export default defineConfig(
           define: {
             __TROVE_VERSION__: JSON.stringify(pkg.version),
             ...(mode === 'script' ? { __TROVE_ELEMENTS__: JSON.stringify(await buildChunks()) } : {}),
+            // The script's chunks hold clients that nothing outside them can reach: no `index()` there.
+            ...(mode === 'chunks' ? { __TROVE_READ_ONLY__: 'true' } : {}),
           },
           oxc: { jsx: { runtime: 'automatic', importSource: 'preact' } },
           // The script's chunks extend the loader's host class instead of shipping a second copy
