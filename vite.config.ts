@@ -126,7 +126,10 @@ export default defineConfig(
             mode === 'chunks'
               ? {
                   alias: [
-                    { find: /^\.\/TroveHost\.ts$/, replacement: fileURLToPath(new URL('src/chunks/loaderHost.ts', import.meta.url)) },
+                    {
+                      find: /^(?:\.\/|.*\/elements\/)TroveHost\.ts$/,
+                      replacement: fileURLToPath(new URL('src/chunks/loaderHost.ts', import.meta.url)),
+                    },
                   ],
                 }
               : {},
