@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import { build, defineConfig, type LibraryOptions, type Rollup, type UserConfig } from 'vite';
 import pkg from './package.json' with { type: 'json' };
 import type { AttributeSpecs } from './src/elements/attributeSpec.ts';
@@ -76,6 +77,21 @@ async function buildChunks(): Promise<[string[], Record<string, [number[], 1?]>]
   return [shared, Object.fromEntries(elements)];
 }
 
+/** `bootChunk` for a module that `trove-related-posts` and another element's chunk both import; else `null`. */
+function sharedWithRelated(id: string, context: Rollup.ChunkingContext): string | null {
+  const entries = new Set<string>();
+  const seen = new Set<string>();
+  const walk = (module: string) => {
+    if (seen.has(module)) return;
+    seen.add(module);
+    const info = context.getModuleInfo(module);
+    if (info?.isEntry) entries.add(module);
+    for (const importer of info?.importers ?? []) walk(importer);
+  };
+  walk(id);
+  return entries.size > 1 && [...entries].some((entry) => entry.endsWith('/trove-related-posts.ts')) ? 'bootChunk' : null;
+}
+
 /**
  * dist/cli.js: the `trove` command for Node >= 20 (bin/trove.js imports it); dependencies stay
  * imports. `trove serve` (the local service, with MiniSearch) is a chunk of its own in dist/cli/,
@@ -100,8 +116,23 @@ export default defineConfig(
           define: {
             __TROVE_VERSION__: JSON.stringify(pkg.version),
             ...(mode === 'script' ? { __TROVE_ELEMENTS__: JSON.stringify(await buildChunks()) } : {}),
+            // The script's chunks hold clients that nothing outside them can reach: no `index()` there.
+            ...(mode === 'chunks' ? { __TROVE_READ_ONLY__: 'true' } : {}),
           },
           oxc: { jsx: { runtime: 'automatic', importSource: 'preact' } },
+          // The script's chunks extend the loader's host class instead of shipping a second copy
+          // (the chunks only build behaviours, never construct elements): see src/chunks/loaderHost.ts.
+          resolve:
+            mode === 'chunks'
+              ? {
+                  alias: [
+                    {
+                      find: /^(?:\.\/|.*\/elements\/)TroveHost\.ts$/,
+                      replacement: fileURLToPath(new URL('src/chunks/loaderHost.ts', import.meta.url)),
+                    },
+                  ],
+                }
+              : {},
           build: {
             outDir: mode === 'chunks' ? `${outDir}/chunks` : outDir,
             emptyOutDir: mode !== 'script',
@@ -118,8 +149,17 @@ export default defineConfig(
                   ? {
                       chunkFileNames: '[name]-[hash].js',
                       minify: !process.env.TROVE_NO_MINIFY,
-                      // preact, signals and ky in one chunk of their own, so sizes tell our code from theirs.
-                      codeSplitting: { groups: [{ name: 'vendor', test: /node_modules/ }] },
+                      // The files are run as they are, never bundled again: `/* @__PURE__ */` hints are dead weight.
+                      comments: false,
+                      codeSplitting: {
+                        groups: [
+                          // preact, signals and ky in one chunk of their own, so sizes tell our code from theirs.
+                          { name: 'vendor', test: /node_modules/, priority: 2 },
+                          // Our code that related posts shares with another element in one file (`bootChunk`),
+                          // even what only two of the three use (`splitFilters`): a tiny file costs more than it saves.
+                          { name: sharedWithRelated, test: /\/src\//, priority: 1 },
+                        ],
+                      },
                     }
                   : {},
             },

@@ -25,16 +25,17 @@ import { version } from './version.ts';
  */
 declare const __TROVE_ELEMENTS__: [shared: string[], Record<string, [imports: number[], lazy?: 1]>];
 
+/** Where the loader keeps its host class: the version tells two copies apart, the chunks extend it (src/chunks/loaderHost.ts). */
 const marker = Symbol.for('trove.loader');
 const global = globalThis as typeof globalThis & {
-  [marker]?: string;
+  [marker]?: typeof TroveHost;
   Trove?: { configure(config: TroveConfig): void; version: string };
 };
 
 if (global[marker]) {
-  console.warn(`Trove ${version}: Trove ${global[marker]} is already loaded on this page; this copy does nothing.`);
+  console.warn(`Trove ${version}: Trove ${global[marker].version} is already loaded on this page; this copy does nothing.`);
 } else {
-  global[marker] = version;
+  global[marker] = TroveHost;
   // `document.currentScript` can be clobbered by `<img name="currentScript">`: trust only a real <script>.
   const current: unknown = document.currentScript;
   const script =

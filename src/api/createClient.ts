@@ -26,6 +26,13 @@ import { validateSearchResponse } from './validateSearchResponse.ts';
 const MINUTE = 60_000;
 
 /**
+ * Set by the build of the standalone script's chunks (vite.config.ts): their clients only read,
+ * and nothing on a page can reach them to call `index()`, so its code is left out there.
+ */
+declare const __TROVE_READ_ONLY__: boolean | undefined;
+const readOnly = typeof __TROVE_READ_ONLY__ === 'boolean' && __TROVE_READ_ONLY__;
+
+/**
  * A client of the hosted search service (API.md), v2 by default. Reads are GET requests cached by
  * full URL (bounded LRU, 2 min in v2 / 10 min in v1, as the service caches) with identical
  * requests in flight shared; with `cache.session`, search and recommendation answers are also
@@ -178,23 +185,27 @@ export function createClient(options: ClientOptions): TroveClient {
       search: (p, o) => peek<SearchResult>(searchRead(p ?? {}), o?.handler),
       recommend: (p, o) => (p?.id == null || p.id === '' ? undefined : peek<SearchResult>(recommendRead(p), o?.handler)),
     },
-    async index(documents, o = {}) {
-      if (!Array.isArray(documents)) throw new TypeError('index: documents must be an array');
-      const body = documents.map((d) => (typeof d !== 'object' || d === null ? d : v2 ? { ...d, id: toIndexId(d.id) } : toV1Document(d)));
-      const apiPath = path('documents');
-      await fetchEnvelope({
-        method: 'POST',
-        url: url(apiPath, []),
-        path: apiPath,
-        token,
-        fetch: options.fetch,
-        timeout: o.timeout ?? timeout,
-        signal: o.signal,
-        json: body,
-      });
-      cache?.clear();
-      session?.clear();
-    },
+    index: readOnly
+      ? (undefined as never)
+      : async (documents, o = {}) => {
+          if (!Array.isArray(documents)) throw new TypeError('index: documents must be an array');
+          const body = documents.map((d) =>
+            typeof d !== 'object' || d === null ? d : v2 ? { ...d, id: toIndexId(d.id) } : toV1Document(d),
+          );
+          const apiPath = path('documents');
+          await fetchEnvelope({
+            method: 'POST',
+            url: url(apiPath, []),
+            path: apiPath,
+            token,
+            fetch: options.fetch,
+            timeout: o.timeout ?? timeout,
+            signal: o.signal,
+            json: body,
+          });
+          cache?.clear();
+          session?.clear();
+        },
     feedback: {
       autocomplete: (f, o) =>
         feedback('autocomplete/feedback', o?.handler, () => [

@@ -71,7 +71,7 @@ export abstract class TroveElement extends TroveHost {
   static #behaviours = new WeakMap<typeof TroveElement, HostBehaviour>();
 
   /** This class's implementation, for its own instances. */
-  static override getBehaviour(): HostBehaviour {
+  static override get behaviour(): HostBehaviour {
     return TroveElement.behaviourOf(this);
   }
 

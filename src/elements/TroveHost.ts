@@ -20,7 +20,10 @@ const HTMLElementBase = (globalThis.HTMLElement ?? class {}) as typeof HTMLEleme
  * `load` for it (the loader fetches the element's chunks); `TroveElement` has it built in.
  */
 export class TroveHost extends HTMLElementBase {
-  /** The element's implementation, once known (the script loader sets it when the chunk arrives). */
+  /**
+   * The element's implementation, once known: the script loader sets it when the chunk arrives;
+   * `TroveElement` builds its own (a static getter).
+   */
   declare static behaviour?: HostBehaviour;
   /** Fetch the implementation for a connected host that has none yet (the script loader sets it). */
   declare static load?: (host: TroveHost) => void;
@@ -46,27 +49,21 @@ export class TroveHost extends HTMLElementBase {
   }
   set translations(value: Partial<Messages>) {
     this.#translations = { ...value };
-    (this.constructor as typeof TroveHost).getBehaviour()?.propertyChanged(this, 'translations');
+    (this.constructor as typeof TroveHost).behaviour?.propertyChanged(this, 'translations');
   }
 
   connectedCallback(): void {
     const ctor = this.constructor as typeof TroveHost;
-    const behaviour = ctor.getBehaviour();
-    if (behaviour) behaviour.connected(this);
+    if (ctor.behaviour) ctor.behaviour.connected(this);
     else ctor.load?.(this);
   }
 
   disconnectedCallback(): void {
-    (this.constructor as typeof TroveHost).getBehaviour()?.disconnected(this);
+    (this.constructor as typeof TroveHost).behaviour?.disconnected(this);
   }
 
   /** Send a bubbling, composed event; returns `false` when a listener cancelled it. */
   emit<K extends keyof TroveEventMap>(type: K, detail: TroveEventMap[K], options: { cancelable?: boolean } = {}): boolean {
     return this.dispatchEvent(new CustomEvent(type, { detail, bubbles: true, composed: true, cancelable: !!options.cancelable }));
-  }
-
-  /** This class's implementation, if it is there yet. */
-  static getBehaviour(): HostBehaviour | undefined {
-    return this.behaviour;
   }
 }

@@ -1,19 +1,10 @@
+import { cachedIntl } from './cachedIntl.ts';
+
 const formats = new Map<string, Intl.DateTimeFormat>();
 
 /** The date format of a locale, created once (an invalid locale tag falls back to the browser's). */
-export function dateFormat(locale?: string): Intl.DateTimeFormat {
-  const key = locale ?? '';
-  let format = formats.get(key);
-  if (!format) {
-    try {
-      format = new Intl.DateTimeFormat(locale || undefined, { dateStyle: 'medium', timeZone: 'UTC' });
-    } catch {
-      format = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeZone: 'UTC' });
-    }
-    formats.set(key, format);
-  }
-  return format;
-}
+export const dateFormat = (locale?: string) =>
+  cachedIntl(formats, locale, (l) => new Intl.DateTimeFormat(l, { dateStyle: 'medium', timeZone: 'UTC' }));
 
 /**
  * Format an API date (`YYYY-MM-DDTHH:MM:SS.mmm+0000`, or any ISO 8601 string) for the reader's

@@ -1,3 +1,5 @@
+import { filterMessages } from './filterMessages.ts';
+
 /**
  * English texts of `<trove-search-box>` (visible and announced). Override any subset with the
  * element's `translations` property or `configure({ translations })`. `{count}` is formatted with
@@ -18,13 +20,7 @@ export const searchBoxMessages = {
   recentCount_other: '{count} recent searches.',
   noSuggestions: 'No suggestions for “{q}”. Press Enter to search.',
   error: 'Suggestions are unavailable right now. Press Enter to search.',
-  activeFilters: 'Active filters',
-  removeFilter: 'Remove filter {filter}',
-  filterLabel: '{field}: {value}',
-  field_category: 'Category',
-  field_tags: 'Tag',
-  field_author: 'Author',
-  field_year: 'Year',
+  ...filterMessages,
   clear: 'Clear the search text',
   close: 'Close',
   keyCtrl: 'Ctrl',

@@ -1,3 +1,5 @@
+import { filterMessages } from './filterMessages.ts';
+
 /**
  * English texts of `<trove-search-results>`. Override any subset with the element's
  * `translations` property or `configure({ translations })`. `{count}` is formatted with the
@@ -26,20 +28,14 @@ export const searchResultsMessages = {
   filtersLabel: 'Filter results',
   filtersToggle: 'Filters',
   filtersToggleActive: 'Filters ({count})',
-  activeFilters: 'Active filters',
-  removeFilter: 'Remove filter {filter}',
+  ...filterMessages,
   clearAll: 'Clear all',
-  filterLabel: '{field}: {value}',
   showMore: 'Show {count} more',
   showLess: 'Show less',
   facet_categories: 'Categories',
   facet_tags: 'Tags',
   facet_authors: 'Authors',
   facet_year: 'Year',
-  field_category: 'Category',
-  field_tags: 'Tag',
-  field_author: 'Author',
-  field_year: 'Year',
   pagination: 'Pagination',
   previous: 'Previous',
   next: 'Next',

@@ -1,3 +1,5 @@
+import { cachedIntl } from './cachedIntl.ts';
+
 /**
  * Message catalogues are flat objects of English strings with `{name}` placeholders. A key with
  * plural forms is written as `key_one`, `key_other` (and any other `Intl.PluralRules` category);
@@ -11,26 +13,8 @@ export type Translate = (key: string, vars?: Record<string, string | number>) =>
 const numbers = new Map<string, Intl.NumberFormat>();
 const plurals = new Map<string, Intl.PluralRules>();
 
-/**
- * One `Intl` object per locale for the page's life: creating them costs milliseconds (an
- * `Intl.NumberFormat` 15–30 ms on a fresh page), far too much on the path from answer to paint.
- */
-function cached<T>(cache: Map<string, T>, locale: string | undefined, create: (locale: string | undefined) => T): T {
-  const key = locale ?? '';
-  let value = cache.get(key);
-  if (!value) {
-    try {
-      value = create(locale || undefined);
-    } catch {
-      value = create(undefined); // an invalid locale tag: the browser's own
-    }
-    cache.set(key, value);
-  }
-  return value;
-}
-
-export const numberFormat = (locale?: string) => cached(numbers, locale, (l) => new Intl.NumberFormat(l));
-export const pluralRules = (locale?: string) => cached(plurals, locale, (l) => new Intl.PluralRules(l));
+export const numberFormat = (locale?: string) => cachedIntl(numbers, locale, (l) => new Intl.NumberFormat(l));
+export const pluralRules = (locale?: string) => cachedIntl(plurals, locale, (l) => new Intl.PluralRules(l));
 
 export function translate(messages: Messages, key: string, vars: Record<string, string | number> = {}, locale?: string): string {
   let template = messages[key];
