@@ -157,7 +157,7 @@ export default defineConfig(
                           { name: 'vendor', test: /node_modules/, priority: 2 },
                           // Our code that related posts shares with another element in one file (`bootChunk`),
                           // even what only two of the three use (`splitFilters`): a tiny file costs more than it saves.
-                          { name: sharedWithRelated, test: /\/src\//, priority: 1 },
+                          { name: sharedWithRelated, debugName: 'sharedWithRelated', test: /\/src\//, priority: 1 },
                         ],
                       },
                     }

@@ -17,6 +17,7 @@ import { tmpdir } from 'node:os';
 import { extname, join, resolve, sep } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { createService } from '../src/service/createService.ts';
+import { withTestHooks } from '../src/service/createTestHooks.ts';
 
 export interface BenchServer {
   origin: string;
@@ -52,7 +53,8 @@ function fileFor(dir: string, prefix: string, pathname: string): string | undefi
 
 export async function startBenchServer(options: BenchServerOptions): Promise<BenchServer> {
   const dataDir = mkdtempSync(join(tmpdir(), 'trove-bench-data-'));
-  const service = await createService({ token: 'dev-token', dataDir });
+  // With the test hooks: the speed bench counts the requests each side sends (/_trove/requests).
+  const service = withTestHooks(await createService({ token: 'dev-token', dataDir }));
   await service.seed();
   const compressed = new Map<string, Buffer>();
   const mounts: [string, string][] = [
