@@ -116,7 +116,8 @@ export function createClient(options: ClientOptions): TroveClient {
   }
 
   async function read<R>(r: Read, o: RequestOptions = {}): Promise<SearchResponse<R>> {
-    const { href, apiPath, key, info } = locate(r, o.handler);
+    const where = locate(r, o.handler);
+    const { href, apiPath, key, info } = where;
     const keep = r.keep && session ? session : undefined;
     const run = (signal?: AbortSignal) =>
       fetchEnvelope({ method: 'GET', url: href, path: apiPath, token, fetch: options.fetch, timeout, signal }).then((payload) => {
@@ -125,24 +126,22 @@ export function createClient(options: ClientOptions): TroveClient {
         return response;
       });
     if (!cache) return run(o.signal);
-    if (keep && cache.peek(href) === undefined) {
-      // A fresh session copy (the page was loaded again) answers like the memory tier, until its own expiry.
-      const copy = sessionCopy<R>(key, r, info);
-      if (copy && !copy.stale) cache.set(href, copy.response, copy.storedAt + ttlMs);
-    }
+    // A fresh session copy (the page was loaded again) answers like the memory tier, until its own expiry.
+    if (keep) held<R>(r, where);
     return cache.load(href, ttlMs, o.signal, run);
   }
 
-  function peek<R>(r: Read, handler: string | undefined): PeekedAnswer<R> | undefined {
-    if (!cache) return undefined;
-    const { href, key, info } = locate(r, handler);
-    const fresh = cache.peek<SearchResponse<R>>(href);
+  /** The answer held for `r`: from memory while fresh, else the session copy (a fresh one goes back into memory). */
+  function held<R>(r: Read, { href, key, info }: ReturnType<typeof locate>): PeekedAnswer<R> | undefined {
+    const fresh = cache?.peek<SearchResponse<R>>(href);
     if (fresh) return { response: fresh, stale: false };
     const copy = r.keep ? sessionCopy<R>(key, r, info) : undefined;
     if (!copy) return undefined;
-    if (!copy.stale) cache.set(href, copy.response, copy.storedAt + ttlMs);
+    if (!copy.stale) cache?.set(href, copy.response, copy.storedAt + ttlMs);
     return { response: copy.response, stale: copy.stale };
   }
+
+  const peek = <R>(r: Read, handler: string | undefined) => (cache ? held<R>(r, locate(r, handler)) : undefined);
 
   /** Never throws or rejects, whatever the input. */
   async function feedback(endpoint: Endpoint, handler: string | undefined, params: () => Param[]): Promise<boolean> {
