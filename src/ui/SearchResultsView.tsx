@@ -145,8 +145,10 @@ export function SearchResultsView({
       </div>
     );
   } else {
+    /** 1-based position of this page's first result in the whole list. */
+    const first = (page - 1) * limit + 1;
     content = (
-      <ol part="results" class="results" start={(page - 1) * limit + 1}>
+      <ol part="results" class="results" start={first}>
         {results.map((result, i) => (
           <ResultItem
             key={`${result.id}-${i}`}
@@ -154,9 +156,9 @@ export function SearchResultsView({
             query={q}
             locale={locale}
             untitled={t('untitled')}
-            position={(page - 1) * limit + i + 1}
-            onSelect={(how) => controller.select(result, (page - 1) * limit + i + 1, how)}
-            onOpen={(keyboard) => onOpen?.({ position: (page - 1) * limit + i + 1, href: result.url, keyboard })}
+            position={first + i}
+            onSelect={(how) => controller.select(result, first + i, how)}
+            onOpen={(keyboard) => onOpen?.({ position: first + i, href: result.url, keyboard })}
           />
         ))}
       </ol>
