@@ -134,8 +134,7 @@ export abstract class TroveElement extends TroveHost {
 /** Connect, disconnect and re-render hosts with the view of `element`. */
 function createBehaviour(element: typeof TroveElement): HostBehaviour {
   const states = new WeakMap<TroveHost, HostState>();
-  const names = () => [...Object.keys(sharedAttributes), ...namesOf(element.attributes)];
-  const readAttributes = (host: TroveHost) => Object.fromEntries(names().map((name) => [name, host.getAttribute(name)]));
+  const readAttributes = (host: TroveHost) => Object.fromEntries(element.observedAttributes.map((name) => [name, host.getAttribute(name)]));
   return {
     connected(host) {
       let state = states.get(host);
