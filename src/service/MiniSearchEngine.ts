@@ -38,7 +38,7 @@ import type { SortKey } from './parseSort.ts';
 import { queryTerms } from './queryTerms.ts';
 import { SortedSlots } from './SortedSlots.ts';
 import { STOP_WORDS } from './stopWords.ts';
-import { type QueryTerm, TextIndex, type TextMatches } from './TextIndex.ts';
+import { type QueryTerm, SPACE_OR_PUNCTUATION, TextIndex, type TextMatches } from './TextIndex.ts';
 import { topK } from './topK.ts';
 import type { StoredDocument } from './types.ts';
 
@@ -52,9 +52,6 @@ const MAX_BUCKETS = 100;
 
 /** At least a shared category, a shared tag, or half the best title similarity. */
 const MIN_RELATED_SCORE = 2;
-
-/** MiniSearch's default tokenizer: split on spaces and punctuation. */
-const SPACE_OR_PUNCTUATION = /[\n\r\p{Z}\p{P}]+/u;
 
 const collator = new Intl.Collator('en', { sensitivity: 'base', numeric: true });
 
@@ -511,9 +508,9 @@ export class MiniSearchEngine implements Engine {
     let changed = false;
     const corrected = words.map((word) => {
       const term = normalizeTerm(word.replace(/^[^\p{L}\p{N}]+|[^\p{L}\p{N}]+$/gu, ''));
-      if (term.length < 3 || STOP_WORDS.has(term) || this.hasTerm(term)) return word;
+      if (term.length < 3 || STOP_WORDS.has(term) || this.text.has(term)) return word;
       let best: { term: string; distance: number; docs: number } | undefined;
-      for (const [candidate, docs] of this.closeTerms(term, term.length > 5 ? 2 : 1)) {
+      for (const [candidate, docs] of this.text.closeTerms(term, term.length > 5 ? 2 : 1)) {
         const distance = levenshtein(term, candidate);
         if (!best || distance < best.distance || (distance === best.distance && docs > best.docs)) {
           best = { term: candidate, distance, docs };
@@ -526,16 +523,6 @@ export class MiniSearchEngine implements Engine {
     if (!changed) return null;
     const suggestion = corrected.join(' ');
     return this.textSearch(suggestion, 1, null).slots.length > 0 ? suggestion : null;
-  }
-
-  /** Whether `term` (normalised) is indexed. */
-  private hasTerm(term: string): boolean {
-    return this.text.has(term);
-  }
-
-  /** Indexed terms within `distance` edits of `term`, each with the number of documents that have it. */
-  private closeTerms(term: string, distance: number): Map<string, number> {
-    return this.text.closeTerms(term, distance);
   }
 }
 
