@@ -251,11 +251,11 @@ export class MiniSearchEngine implements Engine {
       // A shared author or a faint title echo alone does not make a post related.
       if (slot !== sourceSlot && scores[slot]! >= MIN_RELATED_SCORE && (!allowed || allowed.mask[slot])) kept.push(slot);
     }
-    if (request.sort) return this.page({ slots: Int32Array.from(kept), scores }, request.sort, request);
     const newest = this.orders['date desc'].rank;
+    // Without `sort`: best score first, then newest.
     return this.page(
       { slots: Int32Array.from(kept), scores },
-      undefined,
+      request.sort,
       request,
       (a, b) => scores[b]! - scores[a]! || newest[a]! - newest[b]!,
     );
@@ -304,19 +304,10 @@ export class MiniSearchEngine implements Engine {
   /** Every document allowed by the filters, in `sort` order (an empty query). */
   private orderedPage(allowed: Mask | null, sort: SortKey, request: PageRequest): Page {
     const list = this.orders[sort].list;
-    const end = request.skip + request.limit;
-    if (!allowed) {
-      return {
-        total: list.length,
-        hits: Array.from(list.subarray(request.skip, end), (slot) => this.docs[slot]!),
-        facets: request.facets ? this.facetCounts(null) : null,
-        spelling: null,
-      };
-    }
-    const slots = this.walk(list, allowed.mask, 0, list.length);
+    const slots = allowed ? this.walk(list, allowed.mask, 0, list.length) : list;
     return {
       total: slots.length,
-      hits: Array.from(slots.subarray(request.skip, end), (slot) => this.docs[slot]!),
+      hits: Array.from(slots.subarray(request.skip, request.skip + request.limit), (slot) => this.docs[slot]!),
       facets: request.facets ? this.facetCounts(slots) : null,
       spelling: null,
     };
@@ -355,12 +346,12 @@ export class MiniSearchEngine implements Engine {
     return { mask, size };
   }
 
-  /** Facet counts over exactly `slots` (every match, not a page); `null` = every document. */
-  private facetCounts(slots: Int32Array | null): FacetCounts {
+  /** Facet counts over exactly `slots` (every match, not a page). */
+  private facetCounts(slots: Int32Array): FacetCounts {
     const n = this.docs.length;
     const tally = new Int32Array(this.codes.length);
     const { codeStart, codeList } = this.codeTable();
-    if (slots === null || slots.length === n) {
+    if (slots.length === n) {
       for (let i = 0; i < codeList.length; i++) tally[codeList[i]!]!++;
     } else if (slots.length * 2 <= n) {
       for (let i = 0; i < slots.length; i++) {
@@ -387,7 +378,7 @@ export class MiniSearchEngine implements Engine {
         .slice(0, MAX_BUCKETS)
         .map(([value, count]) => ({ value, count }));
     return {
-      count: slots === null ? n : slots.length,
+      count: slots.length,
       categories: { buckets: buckets(counts.categories) },
       tags: { buckets: buckets(counts.tags) },
       authors: { buckets: buckets(counts.authors) },
