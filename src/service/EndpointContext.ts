@@ -9,6 +9,3 @@ export interface EndpointContext {
 }
 
 export type ReadRoute = Extract<Route, { kind: 'search' | 'autocomplete' | 'recommend' }>;
-
-/** Paging defaults: `limit` for search, autocomplete and recommend, and the most any may ask. */
-export const DEFAULT_LIMITS = { search: 10, autocomplete: 8, recommend: 4, max: 100 } as const;

@@ -38,7 +38,7 @@ import type { SortKey } from './parseSort.ts';
 import { queryTerms } from './queryTerms.ts';
 import { SortedSlots } from './SortedSlots.ts';
 import { STOP_WORDS } from './stopWords.ts';
-import { type QueryTerm, TextIndex, type TextMatches } from './TextIndex.ts';
+import { type QueryTerm, SPACE_OR_PUNCTUATION, TextIndex, type TextMatches } from './TextIndex.ts';
 import { topK } from './topK.ts';
 import type { StoredDocument } from './types.ts';
 
@@ -52,9 +52,6 @@ const MAX_BUCKETS = 100;
 
 /** At least a shared category, a shared tag, or half the best title similarity. */
 const MIN_RELATED_SCORE = 2;
-
-/** MiniSearch's default tokenizer: split on spaces and punctuation. */
-const SPACE_OR_PUNCTUATION = /[\n\r\p{Z}\p{P}]+/u;
 
 const collator = new Intl.Collator('en', { sensitivity: 'base', numeric: true });
 
@@ -254,11 +251,11 @@ export class MiniSearchEngine implements Engine {
       // A shared author or a faint title echo alone does not make a post related.
       if (slot !== sourceSlot && scores[slot]! >= MIN_RELATED_SCORE && (!allowed || allowed.mask[slot])) kept.push(slot);
     }
-    if (request.sort) return this.page({ slots: Int32Array.from(kept), scores }, request.sort, request);
     const newest = this.orders['date desc'].rank;
+    // Without `sort`: best score first, then newest.
     return this.page(
       { slots: Int32Array.from(kept), scores },
-      undefined,
+      request.sort,
       request,
       (a, b) => scores[b]! - scores[a]! || newest[a]! - newest[b]!,
     );
@@ -307,19 +304,10 @@ export class MiniSearchEngine implements Engine {
   /** Every document allowed by the filters, in `sort` order (an empty query). */
   private orderedPage(allowed: Mask | null, sort: SortKey, request: PageRequest): Page {
     const list = this.orders[sort].list;
-    const end = request.skip + request.limit;
-    if (!allowed) {
-      return {
-        total: list.length,
-        hits: Array.from(list.subarray(request.skip, end), (slot) => this.docs[slot]!),
-        facets: request.facets ? this.facetCounts(null) : null,
-        spelling: null,
-      };
-    }
-    const slots = this.walk(list, allowed.mask, 0, list.length);
+    const slots = allowed ? this.walk(list, allowed.mask, 0, list.length) : list;
     return {
       total: slots.length,
-      hits: Array.from(slots.subarray(request.skip, end), (slot) => this.docs[slot]!),
+      hits: Array.from(slots.subarray(request.skip, request.skip + request.limit), (slot) => this.docs[slot]!),
       facets: request.facets ? this.facetCounts(slots) : null,
       spelling: null,
     };
@@ -358,12 +346,12 @@ export class MiniSearchEngine implements Engine {
     return { mask, size };
   }
 
-  /** Facet counts over exactly `slots` (every match, not a page); `null` = every document. */
-  private facetCounts(slots: Int32Array | null): FacetCounts {
+  /** Facet counts over exactly `slots` (every match, not a page). */
+  private facetCounts(slots: Int32Array): FacetCounts {
     const n = this.docs.length;
     const tally = new Int32Array(this.codes.length);
     const { codeStart, codeList } = this.codeTable();
-    if (slots === null || slots.length === n) {
+    if (slots.length === n) {
       for (let i = 0; i < codeList.length; i++) tally[codeList[i]!]!++;
     } else if (slots.length * 2 <= n) {
       for (let i = 0; i < slots.length; i++) {
@@ -390,7 +378,7 @@ export class MiniSearchEngine implements Engine {
         .slice(0, MAX_BUCKETS)
         .map(([value, count]) => ({ value, count }));
     return {
-      count: slots === null ? n : slots.length,
+      count: slots.length,
       categories: { buckets: buckets(counts.categories) },
       tags: { buckets: buckets(counts.tags) },
       authors: { buckets: buckets(counts.authors) },
@@ -511,9 +499,9 @@ export class MiniSearchEngine implements Engine {
     let changed = false;
     const corrected = words.map((word) => {
       const term = normalizeTerm(word.replace(/^[^\p{L}\p{N}]+|[^\p{L}\p{N}]+$/gu, ''));
-      if (term.length < 3 || STOP_WORDS.has(term) || this.hasTerm(term)) return word;
+      if (term.length < 3 || STOP_WORDS.has(term) || this.text.has(term)) return word;
       let best: { term: string; distance: number; docs: number } | undefined;
-      for (const [candidate, docs] of this.closeTerms(term, term.length > 5 ? 2 : 1)) {
+      for (const [candidate, docs] of this.text.closeTerms(term, term.length > 5 ? 2 : 1)) {
         const distance = levenshtein(term, candidate);
         if (!best || distance < best.distance || (distance === best.distance && docs > best.docs)) {
           best = { term: candidate, distance, docs };
@@ -526,16 +514,6 @@ export class MiniSearchEngine implements Engine {
     if (!changed) return null;
     const suggestion = corrected.join(' ');
     return this.textSearch(suggestion, 1, null).slots.length > 0 ? suggestion : null;
-  }
-
-  /** Whether `term` (normalised) is indexed. */
-  private hasTerm(term: string): boolean {
-    return this.text.has(term);
-  }
-
-  /** Indexed terms within `distance` edits of `term`, each with the number of documents that have it. */
-  private closeTerms(term: string, distance: number): Map<string, number> {
-    return this.text.closeTerms(term, distance);
   }
 }
 

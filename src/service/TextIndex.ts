@@ -23,7 +23,7 @@ const PREFIX_WEIGHT = 0.375;
 const FUZZY_WEIGHT = 0.45;
 
 /** MiniSearch's default tokenizer: split on spaces and punctuation. */
-const SPACE_OR_PUNCTUATION = /[\n\r\p{Z}\p{P}]+/u;
+export const SPACE_OR_PUNCTUATION = /[\n\r\p{Z}\p{P}]+/u;
 
 /**
  * One term in one field: the slots that have it (ascending) and how often. A slot past the

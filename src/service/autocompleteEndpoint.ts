@@ -1,11 +1,8 @@
 import { filter } from '../api/filter.ts';
 import { filterFields } from '../api/filterFields.ts';
 import type { SearchResponse, Suggestion } from '../api/types.ts';
-import { DEFAULT_LIMITS, type EndpointContext, type ReadRoute } from './EndpointContext.ts';
-import { parseIntParam } from './parseIntParam.ts';
-import { parseSort } from './parseSort.ts';
-import { requestFilters } from './requestFilters.ts';
-import { resolveHandler } from './resolveHandler.ts';
+import type { EndpointContext, ReadRoute } from './EndpointContext.ts';
+import { readPageRequest } from './readPageRequest.ts';
 import { toFilterSuggestion, toNavigationalSuggestion } from './toRecord.ts';
 
 /**
@@ -21,13 +18,7 @@ export async function autocompleteEndpoint(
   route: ReadRoute,
   params: URLSearchParams,
 ): Promise<SearchResponse<Suggestion>> {
-  const engine = ctx.registry.find(route.project, route.collection);
-  const settings = resolveHandler(ctx.handlers, 'autocomplete', route.handler);
-  const v2 = route.version === 'v2';
-  const filters = requestFilters(settings, params, route.version, v2);
-  const sort = v2 ? parseSort(params.get('sort')) : undefined;
-  const fallback = settings.limit ?? DEFAULT_LIMITS.autocomplete;
-  const limit = v2 ? parseIntParam('limit', params.get('limit'), fallback, DEFAULT_LIMITS.max) : fallback;
+  const { engine, settings, filters, sort, limit } = readPageRequest(ctx, route, params);
   const q = params.get('q') ?? '';
   if (q.trim() === '') return { found_documents: 0, results: [], facets: null, spelling: null };
   const [page, values] = await Promise.all([

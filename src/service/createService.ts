@@ -36,7 +36,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { allowedMethods } from './allowedMethods.ts';
 import { autocompleteEndpoint } from './autocompleteEndpoint.ts';
 import type { Engine } from './Engine.ts';
-import type { EndpointContext } from './EndpointContext.ts';
+import type { EndpointContext, ReadRoute } from './EndpointContext.ts';
 import { createRegistry } from './createRegistry.ts';
 import { feedbackEndpoint } from './feedbackEndpoint.ts';
 import { generatePosts } from './generatePosts.ts';
@@ -80,6 +80,12 @@ export interface Service {
 }
 
 export const DEFAULT_MAX_BODY_BYTES = 5 * 1024 * 1024;
+
+const READ_ENDPOINTS: Record<ReadRoute['kind'], (ctx: EndpointContext, route: ReadRoute, params: URLSearchParams) => Promise<unknown>> = {
+  search: searchEndpoint,
+  autocomplete: autocompleteEndpoint,
+  recommend: recommendEndpoint,
+};
 
 const HELPER_METHODS: Record<string, string[]> = {
   '/_trove/health': ['GET'],
@@ -136,24 +142,12 @@ export async function createService(options: ServiceOptions): Promise<Service> {
       }
       checkToken(req, url, route.kind === 'index');
       const params = url.searchParams;
-      let response: unknown;
-      switch (route.kind) {
-        case 'index':
-          response = await indexEndpoint(ctx, route, body);
-          break;
-        case 'search':
-          response = await searchEndpoint(ctx, route, params);
-          break;
-        case 'autocomplete':
-          response = await autocompleteEndpoint(ctx, route, params);
-          break;
-        case 'recommend':
-          response = await recommendEndpoint(ctx, route, params);
-          break;
-        case 'feedback':
-          response = await feedbackEndpoint(ctx, route, params, body, String(req.headers['content-type'] ?? ''));
-          break;
-      }
+      const response =
+        route.kind === 'index'
+          ? await indexEndpoint(ctx, route, body)
+          : route.kind === 'feedback'
+            ? await feedbackEndpoint(ctx, route, params, body, String(req.headers['content-type'] ?? ''))
+            : await READ_ENDPOINTS[route.kind](ctx, route, params);
       send(200, response);
     } catch (error) {
       if (error instanceof ServiceError) {

@@ -1,8 +1,6 @@
 import { normalizeTerm } from './normalizeTerm.ts';
 import { STOP_WORDS } from './stopWords.ts';
-
-/** MiniSearch's default tokenizer: split on spaces and punctuation. */
-const SPACE_OR_PUNCTUATION = /[\n\r\p{Z}\p{P}]+/u;
+import { SPACE_OR_PUNCTUATION } from './TextIndex.ts';
 
 /**
  * Query terms: common words ("the", "with", …) are dropped — under AND they add nothing and

@@ -1,10 +1,6 @@
 import type { SearchResponse } from '../api/types.ts';
-import { DEFAULT_LIMITS, type EndpointContext, type ReadRoute } from './EndpointContext.ts';
-import { parseIntParam } from './parseIntParam.ts';
-import { parseSort } from './parseSort.ts';
-import { requestFilters } from './requestFilters.ts';
-import { resolveHandler } from './resolveHandler.ts';
-import { ServiceError } from './ServiceError.ts';
+import type { EndpointContext, ReadRoute } from './EndpointContext.ts';
+import { readPageRequest } from './readPageRequest.ts';
 import { type ServiceResult, toRecommendationRecord } from './toRecord.ts';
 
 /**
@@ -19,16 +15,7 @@ export async function recommendEndpoint(
   route: ReadRoute,
   params: URLSearchParams,
 ): Promise<SearchResponse<ServiceResult>> {
-  const engine = ctx.registry.find(route.project, route.collection);
-  const settings = resolveHandler(ctx.handlers, 'recommend', route.handler);
-  const id = params.get('id');
-  if (id === null || id.trim() === '') {
-    throw new ServiceError(400, 'Missing id: recommend needs the id of the source document (id=...)');
-  }
-  const v2 = route.version === 'v2';
-  const filters = requestFilters(settings, params, route.version, v2);
-  const sort = v2 ? parseSort(params.get('sort')) : undefined;
-  const limit = parseIntParam('limit', params.get('limit'), settings.limit ?? DEFAULT_LIMITS.recommend, DEFAULT_LIMITS.max);
+  const { engine, settings, id, filters, sort, limit } = readPageRequest(ctx, route, params);
   const page = await engine.related({
     id,
     title: params.get('title') ?? undefined,

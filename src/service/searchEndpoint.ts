@@ -1,9 +1,6 @@
 import type { SearchResponse } from '../api/types.ts';
-import { DEFAULT_LIMITS, type EndpointContext, type ReadRoute } from './EndpointContext.ts';
-import { parseIntParam } from './parseIntParam.ts';
-import { parseSort } from './parseSort.ts';
-import { requestFilters } from './requestFilters.ts';
-import { resolveHandler } from './resolveHandler.ts';
+import type { EndpointContext, ReadRoute } from './EndpointContext.ts';
+import { readPageRequest } from './readPageRequest.ts';
 import { type ServiceResult, toSearchRecord } from './toRecord.ts';
 
 /**
@@ -17,12 +14,7 @@ export async function searchEndpoint(
   route: ReadRoute,
   params: URLSearchParams,
 ): Promise<SearchResponse<ServiceResult>> {
-  const engine = ctx.registry.find(route.project, route.collection);
-  const settings = resolveHandler(ctx.handlers, 'search', route.handler);
-  const filters = requestFilters(settings, params, route.version, true);
-  const sort = route.version === 'v2' ? parseSort(params.get('sort')) : undefined;
-  const skip = parseIntParam('skip', params.get('skip'), 0);
-  const limit = parseIntParam('limit', params.get('limit'), settings.limit ?? DEFAULT_LIMITS.search, DEFAULT_LIMITS.max);
+  const { engine, settings, filters, sort, skip, limit } = readPageRequest(ctx, route, params);
   const q = params.get('q') ?? '';
   const page = await engine.search({ q, filters, sort, skip, limit, facets: true, titleBoost: settings.boost?.title ?? 2, spelling: true });
   return {
