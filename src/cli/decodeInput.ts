@@ -1,3 +1,5 @@
+import { positionOf } from './positionOf.ts';
+
 export interface DecodedInput {
   text: string;
   /** The WHATWG name of the encoding used, e.g. `utf-8`, `windows-1252`. */
@@ -51,13 +53,6 @@ function bomEncoding(bytes: Uint8Array): { encoding: string; length: number } | 
   return undefined;
 }
 
-/** The line (1-based) of the first replacement character, for the warning about bytes that were not UTF-8. */
-function lineOf(text: string, index: number): number {
-  let line = 1;
-  for (let i = text.indexOf('\n'); i !== -1 && i < index; i = text.indexOf('\n', i + 1)) line++;
-  return line;
-}
-
 /**
  * Decodes the bytes of an input. The encoding is, in this order: the `encoding` of the XML
  * declaration, the `charset` of the HTTP `Content-Type`, a byte order mark, UTF-8 when the bytes
@@ -107,7 +102,7 @@ function decodeAs(
     } catch {
       const text = new TextDecoder('utf-8').decode(body);
       warnings.push(
-        `is declared UTF-8 but has bytes that are not UTF-8 (the first on line ${lineOf(text, text.indexOf('\uFFFD'))}); they were replaced with "\uFFFD"`,
+        `is declared UTF-8 but has bytes that are not UTF-8 (the first on line ${positionOf(text, text.indexOf('\uFFFD')).line}); they were replaced with "\uFFFD"`,
       );
       return { text, encoding, warnings };
     }

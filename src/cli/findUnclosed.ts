@@ -1,3 +1,5 @@
+import { positionOf } from './positionOf.ts';
+
 /** An element (or a CDATA section, a comment, a tag) still open where the text ends. */
 export interface Unclosed {
   /** `<description>`, `a CDATA section`, `a comment`, `the tag <item` … */
@@ -62,14 +64,4 @@ export function findUnclosed(text: string): Unclosed[] {
   }
   const found = [...(unterminated ? [unterminated] : []), ...open.reverse()];
   return found.map(({ what, index }) => ({ what, ...positionOf(text, index) }));
-}
-
-function positionOf(text: string, index: number): { line: number; column: number } {
-  let line = 1;
-  let lineStart = 0;
-  for (let n = text.indexOf('\n'); n !== -1 && n < index; n = text.indexOf('\n', n + 1)) {
-    line++;
-    lineStart = n + 1;
-  }
-  return { line, column: index - lineStart + 1 };
 }

@@ -1,5 +1,5 @@
 import { compile } from 'html-to-text';
-import { isIncidentalImage } from './isIncidentalImage.ts';
+import { emojiClass, isIncidentalImage } from './isIncidentalImage.ts';
 
 interface Collected {
   image?: string;
@@ -15,8 +15,6 @@ const shareBlock = /(?:^|\s)(?:feedflare|sharedaddy|sd-sharing-enabled|a2a_kit|a
 
 /** The same blocks, and Substack's sign-up box, as html-to-text selectors: their text is not the post's. */
 const shareBlockSelectors = ['.feedflare', '.sharedaddy', '.a2a_kit', '.addtoany_share_save_container', '.subscription-widget-wrap'];
-
-const emojiClass = /(?:^|\s)(?:wp-smiley|emoji)(?:\s|$)/;
 
 function insideShareBlock(element: Element): boolean {
   for (let node = element.parent; node; node = node.parent) {

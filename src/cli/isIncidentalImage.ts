@@ -19,6 +19,9 @@ const incidentalAddresses: RegExp[] = [
   /^(?:https?:)?\/\/avatars\.githubusercontent\.com\//i,
 ];
 
+/** The classes WordPress gives the images it turns emoji into (`wp-smiley`, `emoji`). */
+export const emojiClass = /(?:^|\s)(?:wp-smiley|emoji)(?:\s|$)/;
+
 /** `0`, `1`, `1px`, `0.0`: a dimension that makes an image invisible or a pixel. */
 const pixelSize = /^\s*[01](?:\.0*)?\s*(?:px)?\s*$/i;
 
@@ -38,5 +41,5 @@ export function isIncidentalImage(src: string, attributes: Record<string, string
   if (/(?:^|;)\s*display\s*:\s*none/i.test(style) || /(?:^|;)\s*(?:width|height)\s*:\s*[01](?:\.0*)?(?:px)?\s*(?:;|$)/i.test(style)) {
     return true;
   }
-  return /(?:^|\s)(?:wp-smiley|emoji)(?:\s|$)/.test(attributes.class ?? '');
+  return emojiClass.test(attributes.class ?? '');
 }

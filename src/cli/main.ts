@@ -10,17 +10,12 @@ const controller = new AbortController();
 if (args[0] === 'serve') {
   // The service stops on Ctrl-C or a termination request, closing its data files first.
   process.once('SIGTERM', () => controller.abort());
-  process.once('SIGINT', () => {
-    controller.abort();
-    process.once('SIGINT', () => process.exit(130));
-  });
-} else {
-  process.once('SIGINT', () => {
-    process.stderr.write('\ntrove: interrupted; batches already sent stay indexed.\n');
-    controller.abort();
-    process.once('SIGINT', () => process.exit(130));
-  });
 }
+process.once('SIGINT', () => {
+  if (args[0] !== 'serve') process.stderr.write('\ntrove: interrupted; batches already sent stay indexed.\n');
+  controller.abort();
+  process.once('SIGINT', () => process.exit(130));
+});
 
 process.exitCode = await runCli(args, {
   stdout: process.stdout,

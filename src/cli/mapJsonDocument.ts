@@ -1,6 +1,6 @@
 import { buildDocument, cleanText, itemLabel } from './buildDocument.ts';
+import { readDate } from './readDate.ts';
 import { documentId } from './stableId.ts';
-import { toIsoDate } from './toIsoDate.ts';
 import { toSafeUrl } from './toSafeUrl.ts';
 import type { MappedItem } from './types.ts';
 
@@ -79,7 +79,7 @@ export function mapJsonDocument(value: unknown, kind: 'document' | 'line', posit
   }
   let date: string | undefined;
   if (typeof input.date === 'string' && input.date.trim() !== '') {
-    date = toIsoDate(input.date);
+    date = readDate(input.date).date;
     if (date === undefined) return skip(`date "${input.date}" is not an ISO 8601 date`);
   }
   const unknown = Object.keys(input).filter((key) => !known.has(key));

@@ -1,7 +1,6 @@
 /** A date read from a feed: ISO 8601 in UTC, or what is wrong with it (`is not a date`, …). */
 export type DateReading = { date: string; problem?: undefined } | { date?: undefined; problem: string };
 
-const months = ['jan', 'feb', 'mar', 'apr', 'may', 'jun', 'jul', 'aug', 'sep', 'oct', 'nov', 'dec'];
 const monthNames = [
   'January',
   'February',
@@ -76,10 +75,9 @@ const monthFirstForm = new RegExp(String.raw`^(?:[A-Z]+\.?,?\s+)?([A-Z]+)\.?\s+(
 
 function monthNumber(name: string): number | undefined {
   const lower = name.toLowerCase();
-  const index = months.indexOf(lower.slice(0, 3));
-  // "Mar", "March", "Sept": the name must be a prefix of the month's English name.
-  if (index === -1 || !monthNames[index]!.toLowerCase().startsWith(lower.replace(/^sept$/, 'sep'))) return undefined;
-  return index + 1;
+  // "Mar", "March", "Sept": three letters or more of the month's English name.
+  const index = lower.length < 3 ? -1 : monthNames.findIndex((month) => month.toLowerCase().startsWith(lower));
+  return index === -1 ? undefined : index + 1;
 }
 
 /** Minutes east of UTC of a zone token, `undefined` when there is none, `NaN` when it is unknown or out of range. */
@@ -113,9 +111,8 @@ interface Parts {
 function toReading(parts: Parts): DateReading {
   const { year, month, day } = parts;
   if (month < 1 || month > 12) return { problem: `is an impossible date (there is no month ${month})` };
-  if (day < 1 || day > daysIn(year, month)) {
-    return { problem: `is an impossible date (${monthNames[month - 1]} ${year} has ${daysIn(year, month)} days)` };
-  }
+  const days = daysIn(year, month);
+  if (day < 1 || day > days) return { problem: `is an impossible date (${monthNames[month - 1]} ${year} has ${days} days)` };
   const hour = Number(parts.hour ?? '0');
   const minute = Number(parts.minute ?? '0');
   const second = Number(parts.second ?? '0');

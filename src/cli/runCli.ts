@@ -125,8 +125,8 @@ function readCommand(args: string[], env: CliIo['env']): IndexCommand | 'help' |
  * left out, a guessed charset) do not change it: those items are indexed. 2 (wrong arguments,
  * unreadable input) is a `CliError`.
  */
-function indexExitCode(items: number, documents: number, skipped: number, failed: number): number {
-  if (failed > 0 || items === 0 || documents === 0) return 1;
+function indexExitCode(documents: number, skipped: number, failed: number): number {
+  if (failed > 0 || documents === 0) return 1;
   return skipped > 0 ? 3 : 0;
 }
 
@@ -179,12 +179,12 @@ async function runIndex(command: IndexCommand, io: CliIo): Promise<number> {
         warnings: collected.warnings,
       }),
     );
-    return indexExitCode(parsed.items.length, collected.documents.length, collected.skipped.length, report.failedCount);
+    return indexExitCode(collected.documents.length, collected.skipped.length, report.failedCount);
   }
 
   if (parsed.items.length === 0) {
     io.stderr.write(`No items in ${inputName}; nothing to index.\n`);
-    return indexExitCode(0, 0, 0, 0);
+    return indexExitCode(0, 0, 0);
   }
   io.stderr.write(
     formatSummary({
@@ -199,7 +199,7 @@ async function runIndex(command: IndexCommand, io: CliIo): Promise<number> {
       warnings: collected.warnings,
     }),
   );
-  return indexExitCode(parsed.items.length, collected.documents.length, collected.skipped.length, 0);
+  return indexExitCode(collected.documents.length, collected.skipped.length, 0);
 }
 
 /**
