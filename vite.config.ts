@@ -153,11 +153,17 @@ export default defineConfig(
                       comments: false,
                       codeSplitting: {
                         groups: [
-                          // preact, signals and ky in one chunk of their own, so sizes tell our code from theirs.
-                          { name: 'vendor', test: /node_modules/, priority: 2 },
-                          // Our code that related posts shares with another element in one file (`bootChunk`),
-                          // even what only two of the three use (`splitFilters`): a tiny file costs more than it saves.
-                          { name: sharedWithRelated, debugName: 'sharedWithRelated', test: /\/src\//, priority: 1 },
+                          // One file that every element imports: preact, signals and ky, and our code that related
+                          // posts shares with another element, even what only two of the three use
+                          // (`splitFilters`). A tiny file costs more than it saves, and so does a file of the
+                          // libraries alone (~0.5 KB more brotli on every page, and one more request):
+                          // TROVE_SPLIT_LIBRARIES=1 builds that file (`libraries-*.js`) only to measure them
+                          // (bench/sizes.ts `librariesSize`).
+                          ...(process.env.TROVE_SPLIT_LIBRARIES ? [{ name: 'libraries', test: /node_modules/, priority: 2 }] : []),
+                          {
+                            name: (id, context) => (id.includes('/node_modules/') ? 'bootChunk' : sharedWithRelated(id, context)),
+                            debugName: 'bootChunk',
+                          },
                         ],
                       },
                     }

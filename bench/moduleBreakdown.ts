@@ -14,7 +14,7 @@ import { join, relative } from 'node:path';
 import { brotliSize } from './sizes.ts';
 
 export interface ChunkBreakdown {
-  /** File name with its content hash left out (`vendor`, `trove-search-box`, `trove`). */
+  /** File name with its content hash left out (`bootChunk`, `trove-search-box`, `trove`). */
   name: string;
   minified: number;
   brotli: number;

@@ -41,6 +41,15 @@ export function formatBreakdown(chunks: ChunkBreakdown[], perChunk = 8): string 
     const shown = chunk.modules.slice(0, perChunk);
     const rest = chunk.modules.slice(perChunk);
     const rows = shown.map(([module, bytes]) => [`    ${module}`, kb(bytes), `≈ ${kb((chunk.brotli * bytes) / chunk.minified)}`]);
+    // The libraries share `bootChunk` with our code: their sum first, then the modules as they come.
+    const libraries = chunk.modules.filter(([module]) => !module.startsWith('src/') && !module.startsWith('('));
+    const librariesBytes = libraries.reduce((a, [, b]) => a + b, 0);
+    if (libraries.length)
+      rows.unshift([
+        `    libraries (${libraries.length} modules)`,
+        kb(librariesBytes),
+        `≈ ${kb((chunk.brotli * librariesBytes) / chunk.minified)}`,
+      ]);
     if (rest.length) {
       const bytes = rest.reduce((a, [, b]) => a + b, 0);
       rows.push([`    ${rest.length} more modules`, kb(bytes), `≈ ${kb((chunk.brotli * bytes) / chunk.minified)}`]);

@@ -2,7 +2,8 @@
  * Brotli sizes (quality 11, each file on its own) of the built script (npm run build first):
  * `dist/trove.js` and every file of `dist/chunks/`, whatever their names.
  */
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliCompressSync, constants } from 'node:zlib';
 
@@ -17,4 +18,32 @@ export function scriptSizes(dist = process.env.TROVE_OUT_DIR ?? 'dist'): Map<str
   const chunks = existsSync(join(dist, 'chunks')) ? readdirSync(join(dist, 'chunks')).filter((f) => f.endsWith('.js')) : [];
   for (const file of ['trove.js', ...chunks.map((f) => `chunks/${f}`)]) sizes.set(file, brotliSize(readFileSync(join(dist, file))));
   return sizes;
+}
+
+/**
+ * Brotli size of the libraries the script bundles (preact, signals, ky) on their own: the chunks
+ * built again into a temporary folder with the libraries in a file of their own
+ * (TROVE_SPLIT_LIBRARIES, see vite.config.ts). The shipped chunks hold them in `bootChunk` with our
+ * shared code; what a page downloads less this is our code.
+ */
+export async function librariesSize(root = process.cwd()): Promise<number> {
+  const { build } = await import('vite');
+  const out = mkdtempSync(join(tmpdir(), 'trove-libraries-'));
+  const saved = { out: process.env.TROVE_OUT_DIR, split: process.env.TROVE_SPLIT_LIBRARIES };
+  process.env.TROVE_OUT_DIR = out;
+  process.env.TROVE_SPLIT_LIBRARIES = '1';
+  try {
+    await build({ configFile: join(root, 'vite.config.ts'), root, mode: 'chunks', logLevel: 'silent' });
+    const file = readdirSync(join(out, 'chunks')).find((f) => /^libraries-[\w-]+\.js$/.test(f));
+    if (!file) throw new Error('the chunks build made no libraries-*.js file');
+    return brotliSize(readFileSync(join(out, 'chunks', file)));
+  } finally {
+    for (const [name, value] of [
+      ['TROVE_OUT_DIR', saved.out],
+      ['TROVE_SPLIT_LIBRARIES', saved.split],
+    ] as const)
+      if (value === undefined) delete process.env[name];
+      else process.env[name] = value;
+    rmSync(out, { recursive: true, force: true });
+  }
 }

@@ -55,7 +55,7 @@ if (global[marker]) {
       if (started) return;
       started = true;
       near?.disconnect();
-      // Every file at once: the element's chunk and the shared and vendor chunks it imports.
+      // Every file at once: the element's chunk and the shared chunks it imports (the libraries are in `bootChunk`).
       const urls = [`${tag}.js`, ...files.map((file) => names[file])].map((file) => chunks + file);
       Promise.all(urls.map((url) => import(/* @vite-ignore */ url))).then(
         ([chunk]: ChunkExports[]) => {
