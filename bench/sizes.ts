@@ -5,6 +5,7 @@
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants } from 'node:zlib';
 
 export function brotliSize(bytes: Uint8Array): number {
@@ -26,7 +27,7 @@ export function scriptSizes(dist = process.env.TROVE_OUT_DIR ?? 'dist'): Map<str
  * (TROVE_SPLIT_LIBRARIES, see vite.config.ts). The shipped chunks hold them in `bootChunk` with our
  * shared code; what a page downloads less this is our code.
  */
-export async function librariesSize(root = process.cwd()): Promise<number> {
+export async function librariesSize(root = fileURLToPath(new URL('..', import.meta.url))): Promise<number> {
   const { build } = await import('vite');
   const out = mkdtempSync(join(tmpdir(), 'trove-libraries-'));
   const saved = { out: process.env.TROVE_OUT_DIR, split: process.env.TROVE_SPLIT_LIBRARIES };
