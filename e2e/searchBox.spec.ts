@@ -337,6 +337,32 @@ test('a failure shows a quiet message, emits trove-error, and the next key recov
   await expect(options(page).first()).toBeVisible();
 });
 
+test('a highlighted word in a long title shows whole or not at all: no part of its mark past the ellipsis', async ({ page }) => {
+  await page.goto('/pages/search-box.html');
+  await input(page).fill('garden');
+  await expect(options(page).first()).toBeVisible();
+  // At each width, every mark in an option's title lies inside the title's box (on its one line)
+  // or entirely below it (on a line that is not shown). A mark across the title's edge is what
+  // left a sliver of highlight past the ellipsis.
+  const across: string[] = [];
+  for (let width = 360; width <= 900; width += 15) {
+    await page.setViewportSize({ width, height: 800 });
+    across.push(
+      ...(await page.evaluate((width) => {
+        const root = document.querySelector('trove-search-box')!.shadowRoot!;
+        return [...root.querySelectorAll('[part~="option-title"] mark')].flatMap((mark) => {
+          const title = mark.parentElement!.getBoundingClientRect();
+          const box = mark.getBoundingClientRect();
+          const inside = box.right <= title.right + 0.5 && box.bottom <= title.bottom + 0.5;
+          const below = box.top >= title.bottom - 0.5;
+          return inside || below ? [] : [`${width}px: ${mark.parentElement!.textContent}`];
+        });
+      }, width)),
+    );
+  }
+  expect(across).toEqual([]);
+});
+
 test('hostile suggestion data is shown as text and never becomes a javascript: link', async ({ page, request }) => {
   const hostile = 'Zebrafish <img src=x onerror="window.__pwned=1">';
   const indexed = await request.post('/api/v2/projects/demo/collections/blog/documents?token=dev-token', {
