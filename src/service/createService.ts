@@ -131,7 +131,15 @@ export async function createService(options: ServiceOptions): Promise<Service> {
     const send = (status: number, response: unknown, headers: Record<string, string> = {}) =>
       sendJson(res, status, { time: Math.round(performance.now() - started), code: status, response }, headers);
     try {
-      const body = method === 'GET' || method === 'HEAD' ? null : await readBody(req, maxBody);
+      // The body is read (or drained, over the limit) before any answer, so the client gets the
+      // answer rather than a reset connection; its size is judged after the path and the method.
+      const read: { body: string | null } | { error: unknown } =
+        method === 'GET' || method === 'HEAD'
+          ? { body: null }
+          : await readBody(req, maxBody).then(
+              (body) => ({ body }),
+              (error: unknown) => ({ error }),
+            );
       const route = matchRoute(url.pathname);
       if (!route) throw new ServiceError(404, `Unknown path ${url.pathname}: see API.md for the endpoints`);
       const allowed = allowedMethods(route);
@@ -140,6 +148,8 @@ export async function createService(options: ServiceOptions): Promise<Service> {
           Allow: [...allowed, 'OPTIONS'].join(', '),
         });
       }
+      if ('error' in read) throw read.error;
+      const { body } = read;
       checkToken(req, url, route.kind === 'index');
       const params = url.searchParams;
       const response =

@@ -511,6 +511,22 @@ describe('bad input: status, envelope, message, nothing changed', () => {
     }
   });
 
+  it('checks the path and the method before the body size: 404 and 405 for an oversized body', async () => {
+    const small = await startService({ maxBodyBytes: 100, seed: 0 });
+    try {
+      const body = 'x'.repeat(500);
+      const unknown = await small.request(`/api/v2/projects/demo/nothing-here?${T}`, { method: 'POST', body });
+      expect([unknown.status, unknown.body.code]).toEqual([404, 404]);
+      const wrongMethod = await small.request(`${V2}/search/default?${T}`, { method: 'POST', body });
+      expect([wrongMethod.status, wrongMethod.body.code]).toEqual([405, 405]);
+      const tooLarge = await small.request(`${V2}/documents?${T}`, { method: 'POST', body });
+      expect(tooLarge.status).toBe(413);
+    } finally {
+      await small.stop();
+      removeDir(small.dataDir);
+    }
+  });
+
   it('has a 5 MB default body limit', async () => {
     const before = await snapshot();
     const body = JSON.stringify([{ id: 1, title: 'huge', content: 'y'.repeat(5 * 1024 * 1024) }]);
