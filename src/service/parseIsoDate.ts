@@ -27,8 +27,3 @@ export function parseIsoDate(text: string): number | undefined {
   }
   return ts;
 }
-
-/** Epoch ms → `YYYY-MM-DDTHH:MM:SS.mmm+0000`, the record format of API.md. */
-export function formatDate(ts: number): string {
-  return new Date(ts).toISOString().replace('Z', '+0000');
-}

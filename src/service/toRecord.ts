@@ -6,7 +6,7 @@
  * undated document) are left out.
  */
 import type { FilterSuggestion, NavigationalSuggestion, SearchResult } from '../api/types.ts';
-import { formatDate } from './parseIsoDate.ts';
+import { formatRecordDate } from './formatRecordDate.ts';
 import type { StoredDocument } from './types.ts';
 
 /** A search result; `date` is left out (not empty) for an undated document. */
@@ -14,7 +14,7 @@ export type ServiceResult = Omit<SearchResult, 'date'> & { date?: string };
 
 export function toSearchRecord(doc: StoredDocument): ServiceResult {
   const record: Partial<ServiceResult> = {};
-  if (doc.ts !== undefined) record.date = formatDate(doc.ts);
+  if (doc.ts !== undefined) record.date = formatRecordDate(doc.ts);
   if (doc.image !== undefined) record.image = doc.image;
   record.categories = [...doc.categories];
   record.id = doc.id;
@@ -30,7 +30,7 @@ export function toRecommendationRecord(doc: StoredDocument): ServiceResult {
 
 export function toNavigationalSuggestion(doc: StoredDocument): NavigationalSuggestion {
   const record: Partial<NavigationalSuggestion> = { phrase: doc.title, suggestion_type: 'navigational' };
-  if (doc.ts !== undefined) record.date = formatDate(doc.ts);
+  if (doc.ts !== undefined) record.date = formatRecordDate(doc.ts);
   record.id = doc.id;
   record.category = [...doc.categories];
   record.url = doc.url;

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { parseIntParam } from '../../src/service/parseIntParam.ts';
 import { parseSort } from '../../src/service/parseSort.ts';
-import { formatDate, parseIsoDate } from '../../src/service/parseIsoDate.ts';
+import { formatRecordDate } from '../../src/service/formatRecordDate.ts';
+import { parseIsoDate } from '../../src/service/parseIsoDate.ts';
 
 describe('parseSort', () => {
   it('accepts date and title in both directions', () => {
@@ -47,7 +48,7 @@ describe('parseIntParam', () => {
   });
 });
 
-describe('parseIsoDate and formatDate', () => {
+describe('parseIsoDate and formatRecordDate', () => {
   it('parses dates, date-times, offsets and the +0000 form', () => {
     expect(parseIsoDate('2024-05-01')).toBe(Date.UTC(2024, 4, 1));
     expect(parseIsoDate('2024-05-01T10:20')).toBe(Date.UTC(2024, 4, 1, 10, 20));
@@ -64,6 +65,6 @@ describe('parseIsoDate and formatDate', () => {
   });
 
   it('formats as YYYY-MM-DDTHH:MM:SS.mmm+0000', () => {
-    expect(formatDate(Date.UTC(2021, 0, 2, 3, 4, 5, 6))).toBe('2021-01-02T03:04:05.006+0000');
+    expect(formatRecordDate(Date.UTC(2021, 0, 2, 3, 4, 5, 6))).toBe('2021-01-02T03:04:05.006+0000');
   });
 });
