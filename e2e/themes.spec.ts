@@ -1,4 +1,4 @@
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { type Browser, type BrowserContext, expect, type Page, test } from '@playwright/test';
 
 /**
  * <trove-search-box> on pages built like the themes it is dropped into (e2e/pages/theme.html and
@@ -14,9 +14,28 @@ const narrow = { width: 390, height: 760 };
 const input = (page: Page) => page.locator('trove-search-box input[role="combobox"]');
 const options = (page: Page) => page.locator('trove-search-box [role="option"]');
 
+/** `elementFromPoint` through open shadow roots: the element a tap at (x, y) reaches. */
+type DeepHitWindow = { troveDeepHit: (x: number, y: number) => Element | null };
+
+/** Gives every page of `target` `troveDeepHit`, before its own scripts (the checks below call it). */
+function installDeepHit(target: Page | BrowserContext) {
+  return target.addInitScript(() => {
+    (window as unknown as DeepHitWindow).troveDeepHit = (x, y) => {
+      let hit = document.elementFromPoint(x, y);
+      while (hit?.shadowRoot) {
+        const inner = hit.shadowRoot.elementFromPoint(x, y);
+        if (!inner || inner === hit) break;
+        hit = inner;
+      }
+      return hit;
+    };
+  });
+}
+
 async function openPage(browser: Browser, size: typeof wide, url: string) {
   const phone = size.width < 640;
   const context = await browser.newContext({ viewport: size, hasTouch: phone, isMobile: phone });
+  await installDeepHit(context);
   const page = await context.newPage();
   await page.goto(url);
   await expect(input(page)).toBeVisible();
@@ -36,15 +55,7 @@ async function openPage(browser: Browser, size: typeof wide, url: string) {
  */
 function checkOptions(page: Page) {
   return page.evaluate(() => {
-    const deepHit = (x: number, y: number) => {
-      let hit = document.elementFromPoint(x, y);
-      while (hit?.shadowRoot) {
-        const inner = hit.shadowRoot.elementFromPoint(x, y);
-        if (!inner || inner === hit) break;
-        hit = inner;
-      }
-      return hit;
-    };
+    const deepHit = (window as unknown as DeepHitWindow).troveDeepHit;
     const describe = (el: Element | null) =>
       el ? `${el.localName}${el.id ? `#${el.id}` : ''}${el.className ? `.${String(el.className).split(' ').join('.')}` : ''}` : 'nothing';
     const root = document.querySelector('trove-search-box')!.shadowRoot!;
@@ -74,15 +85,7 @@ function checkPanel(page: Page) {
   return page.evaluate(() => {
     const host = document.querySelector('trove-search-box')!;
     const panel = host.shadowRoot!.querySelector<HTMLElement>('[part~="root"]')!;
-    const deepHit = (x: number, y: number) => {
-      let hit = document.elementFromPoint(x, y);
-      while (hit?.shadowRoot) {
-        const inner = hit.shadowRoot.elementFromPoint(x, y);
-        if (!inner || inner === hit) break;
-        hit = inner;
-      }
-      return hit;
-    };
+    const deepHit = (window as unknown as DeepHitWindow).troveDeepHit;
     const r = panel.getBoundingClientRect();
     const points = [
       [4, 4],
@@ -188,6 +191,7 @@ for (const mode of ['anchor positioning', 'the fallback'] as const) {
   test.describe(`the list on wide screens, with ${mode}`, () => {
     async function openList(page: Page, query: string) {
       if (mode === 'the fallback') await withoutAnchorPositioning(page);
+      await installDeepHit(page);
       await page.setViewportSize(wide);
       await page.goto(`/pages/theme.html${query}`);
       await input(page).click();

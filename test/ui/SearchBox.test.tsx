@@ -48,6 +48,18 @@ afterEach(() => {
   document.documentElement.className = '';
 });
 
+/** A screen narrower than 640 px as `matchMedia` tells it (restore the returned spy). */
+function mockNarrowScreen() {
+  return vi.spyOn(window, 'matchMedia').mockImplementation(
+    (query: string) =>
+      ({
+        matches: query.includes('max-width: 639'),
+        media: query,
+        addEventListener() {},
+        removeEventListener() {},
+      }) as unknown as MediaQueryList,
+  );
+}
 describe('SearchBox: combobox semantics', () => {
   it('is a labelled combobox input that controls the listbox and says when it is expanded', async () => {
     const { input, listbox, type } = setup();
@@ -330,15 +342,7 @@ describe('SearchBox: states', () => {
   });
 
   it('becomes a full-screen panel with a close button below 640 px and locks the page scroll', async () => {
-    const matchMedia = vi.spyOn(window, 'matchMedia').mockImplementation(
-      (query: string) =>
-        ({
-          matches: query.includes('max-width: 639'),
-          media: query,
-          addEventListener() {},
-          removeEventListener() {},
-        }) as unknown as MediaQueryList,
-    );
+    const matchMedia = mockNarrowScreen();
     const { input, view } = setup();
     input.focus();
     const root = view.container.querySelector('[part~="root"]')!;
@@ -363,15 +367,7 @@ describe('SearchBox: top layer and phones', () => {
   });
 
   it('makes the whole box a manual popover as the narrow-screen panel, with the list inside it', async () => {
-    const matchMedia = vi.spyOn(window, 'matchMedia').mockImplementation(
-      (query: string) =>
-        ({
-          matches: query.includes('max-width: 639'),
-          media: query,
-          addEventListener() {},
-          removeEventListener() {},
-        }) as unknown as MediaQueryList,
-    );
+    const matchMedia = mockNarrowScreen();
     const { view, type } = setup();
     const root = view.container.querySelector('[part~="root"]')!;
     expect(root.hasAttribute('popover')).toBe(false);
