@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runCli } from '../../src/cli/runCli.ts';
-import { stableId } from '../../src/cli/stableId.ts';
+import { documentId } from '../../src/api/documentId.ts';
 import { fakeFetch, memoryIo, networkError, ok, status } from './fakeFetch.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'trove-cli-test-'));
@@ -44,7 +44,7 @@ describe('trove index: sending', () => {
       ['POST', '/api/v2/projects/demo/collections/notes/documents', 's3cret', 50],
     ]);
     const first = (net.requests[0]!.body as Record<string, unknown>[])[0];
-    expect(first).toEqual({ id: stableId('https://blog.test/p/1'), title: 'Post 1', content: 'Body 1', url: 'https://blog.test/p/1' });
+    expect(first).toEqual({ id: documentId('https://blog.test/p/1'), title: 'Post 1', content: 'Body 1', url: 'https://blog.test/p/1' });
     expect(stderr).toContain('Indexed 250 of 250 documents from RSS 2.0 feed');
     expect(stderr).toContain('into demo/notes (v2) at http://search.test');
   });
