@@ -40,7 +40,8 @@ export function hash52(text: string): number {
  * The canonical form of an absolute http(s) address, as ids see it (`undefined` for anything
  * else): no scheme (`http` and `https` are the same post), the host in lower case without a
  * leading `www.` and without its default port, the path without a trailing slash, the query
- * without tracking parameters (`utm_*`, `fbclid`, `gclid`, …) and sorted, no fragment.
+ * without tracking parameters (`utm_*`, `fbclid`, `gclid`, `msclkid`, Mailchimp's and HubSpot's, …)
+ * and sorted, no fragment.
  * `https://www.Example.com/a/?utm_source=x&b=2&a=1#c` → `//example.com/a?a=1&b=2`.
  */
 export function canonicalUrl(address: string): string | undefined {
@@ -51,8 +52,8 @@ export function canonicalUrl(address: string): string | undefined {
     return undefined;
   }
   if (!/^https?:$/.test(url.protocol)) return undefined;
-  const query = [...url.searchParams].filter(([name]) => !tracking.test(name)).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-  const search = new URLSearchParams(query).toString();
+  // Sorted as `name,value` strings: any fixed order will do.
+  const search = new URLSearchParams([...url.searchParams].filter(([name]) => !tracking.test(name)).sort()).toString();
   return `//${url.host.replace(/^www\./, '')}${url.pathname.replace(/(.)\/+$/, '$1')}${search ? `?${search}` : ''}`;
 }
 
