@@ -31,10 +31,12 @@
  * Helper endpoints (no token, plain JSON, not enveloped):
  *   GET    /_trove/health     { ok: true, collections: [{ project, collection, documents }] }
  *   GET    /_trove/feedback   FeedbackEntry[] (oldest first);  DELETE clears it
+ *   GET    /_trove/img/<n>.svg  the sample posts' cover images (`seed(count, imageBase)`)
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { allowedMethods } from './allowedMethods.ts';
 import { autocompleteEndpoint } from './autocompleteEndpoint.ts';
+import { coverImage } from './coverImage.ts';
 import type { Engine } from './Engine.ts';
 import type { EndpointContext, ReadRoute } from './EndpointContext.ts';
 import { createRegistry } from './createRegistry.ts';
@@ -74,8 +76,12 @@ export type Middleware = (req: IncomingMessage, res: ServerResponse, next?: Next
 export interface Service {
   /** Answers `/api/...` and `/_trove/...`; anything else goes to `next()` (404 without one). */
   middleware: Middleware;
-  /** Indexes `generatePosts(count)` (default 600) into project `demo`, collection `blog` (upsert; no token involved). */
-  seed(count?: number): Promise<void>;
+  /**
+   * Indexes `generatePosts(count)` (default 600) into project `demo`, collection `blog` (upsert; no
+   * token involved). `imageBase`: where their images are, default the demo site's `/demo-assets/img/`;
+   * `trove serve` passes its own `<address>/_trove/img/`, so they show on a page of any origin.
+   */
+  seed(count?: number, imageBase?: string): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -171,6 +177,16 @@ export async function createService(options: ServiceOptions): Promise<Service> {
 
   async function handleHelper(req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> {
     const method = req.method ?? 'GET';
+    const image = /^\/_trove\/img\/(\d{1,4})\.svg$/.exec(url.pathname);
+    if (image && (method === 'GET' || method === 'HEAD')) {
+      const svg = coverImage(Number(image[1]));
+      res.writeHead(200, {
+        'Content-Type': 'image/svg+xml',
+        'Content-Length': Buffer.byteLength(svg),
+        'Cache-Control': 'public, max-age=86400',
+      });
+      return void res.end(method === 'HEAD' ? undefined : svg);
+    }
     const route = url.pathname.replace(/\/+$/, '');
     const allowed = HELPER_METHODS[route];
     if (!allowed) return sendJson(res, 404, { error: `Unknown helper path ${url.pathname}` });
@@ -214,8 +230,8 @@ export async function createService(options: ServiceOptions): Promise<Service> {
       });
     },
 
-    async seed(count = 600) {
-      await ctx.registry.index('demo', 'blog', validateDocuments(generatePosts(count), 'v2'));
+    async seed(count = 600, imageBase?: string) {
+      await ctx.registry.index('demo', 'blog', validateDocuments(generatePosts(count, 1, imageBase), 'v2'));
     },
 
     async close() {

@@ -47,6 +47,8 @@ Settings (environment variables, defaults shown):
 
 Options:
   --seed                   index 600 generated sample posts into project "demo", collection "blog"
+                           (their images are served here, at /_trove/img/; their links are
+                           /posts/<id>/<slug>, paths on the page's own site)
   -h, --help               show this help
 
 Example:
@@ -108,14 +110,6 @@ export async function runServe(args: string[], io: ServeIo): Promise<number> {
     io.stderr.write(`Cannot start the service: ${(error as Error).message}\n`);
     return 1;
   }
-  if (values.seed) {
-    const started = performance.now();
-    await service.seed(SEED_POSTS);
-    io.stdout.write(
-      `Seeded ${SEED_POSTS} generated posts into project "demo", collection "blog" in ${Math.round(performance.now() - started)} ms\n`,
-    );
-  }
-
   const server = createServer((req, res) => service.middleware(req, res));
   const listening = await new Promise<boolean>((done) => {
     server.once('error', (error) => {
@@ -131,6 +125,14 @@ export async function runServe(args: string[], io: ServeIo): Promise<number> {
   const address = server.address() as AddressInfo;
   const shownHost = address.family === 'IPv6' ? `[${address.address}]` : address.address;
   const base = `http://${shownHost}:${address.port}`;
+  if (values.seed) {
+    // Seeded once the address is known: the sample images are this service's own, by absolute URL.
+    const started = performance.now();
+    await service.seed(SEED_POSTS, `${base}/_trove/img/`);
+    io.stdout.write(
+      `Seeded ${SEED_POSTS} generated posts into project "demo", collection "blog" in ${Math.round(performance.now() - started)} ms\n`,
+    );
+  }
   const health = (await fetch(`${base}/_trove/health`).then((r) => r.json())) as {
     collections: { project: string; collection: string; documents: number }[];
   };
