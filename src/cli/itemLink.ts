@@ -11,12 +11,13 @@ const clickTracker =
   /^https?:\/\/(?:(?:feeds\.feedburner\.com|feedproxy\.google\.com)\/~r\/|(?:[a-z0-9-]+\.)*pheedo\.com\/|(?:[a-z0-9-]+\.)*feedsportal\.com\/|feeds\.feedblitz\.com\/~\/|(?:www\.)?google\.com\/url\?|(?:www\.)?bing\.com\/ck\/)/i;
 
 /**
- * Links of advertisements that feed services insert as items (hosts named `ads.…`, `ad.…` or
- * `adserver.…` such as Pheedo's, Feedsportal's `da.` redirector, DoubleClick, BuySellAds, AdZerk,
- * AdButler, `adclick` paths): such an item is not a post.
+ * Links of advertisements that feed services insert as items: hosts named `ads.…`, `ad.…` or
+ * `adserver.…` below a domain (Pheedo's `ads.pheedo.com`, but not the newspaper `ad.nl`),
+ * Feedsportal's `da.` redirector, DoubleClick, BuySellAds, AdZerk, AdButler, `adclick` paths.
+ * Such an item is not a post.
  */
 const adServer =
-  /^https?:\/\/(?:(?:ads|adserver|ad)\.[^/]+\/|(?:[a-z0-9-]+\.)*(?:doubleclick\.net|buysellads\.com|adzerk\.net|adbutler\.com)\/|da\.feedsportal\.com\/r\/|[^/]+\/(?:[^?#]*\/)?(?:adclick|clickthrough|adserve)(?:\.\w+)?(?:[/?#]|$))/i;
+  /^https?:\/\/(?:(?:ads|adserver|ad)\.[a-z0-9-]+\.[a-z0-9.-]+(?::\d+)?\/|(?:[a-z0-9-]+\.)*(?:doubleclick\.net|buysellads\.com|adzerk\.net|adbutler\.com)\/|da\.feedsportal\.com\/r\/|[^/]+\/(?:[^?#]*\/)?(?:adclick|clickthrough|adserve)(?:\.\w+)?(?:[/?#]|$))/i;
 
 /** Whether a link goes to an ad server (see `adServer`). */
 export function isAdLink(url: string): boolean {

@@ -188,3 +188,18 @@ describe('trove index --site-url', () => {
     ]);
   });
 });
+
+describe('isAdLink and isClickTracker', () => {
+  it('tells ad servers and click trackers from sites that only look like them', async () => {
+    const { isAdLink, isClickTracker } = await import('../../src/cli/itemLink.ts');
+    expect(isAdLink('http://ads.pheedo.com/click.phdo?s=1')).toBe(true);
+    expect(isAdLink('https://ad.doubleclick.net/ddm/clk/1')).toBe(true);
+    expect(isAdLink('http://da.feedsportal.com/r/186529795882/u/49/f/1/rc.htm')).toBe(true);
+    expect(isAdLink('https://ad.nl/binnenland/brand-in-haven~a1b2c3/')).toBe(false);
+    expect(isAdLink('https://www.ad.nl/binnenland/')).toBe(false);
+    expect(isAdLink('https://blog.example.com/adding-a-deck/')).toBe(false);
+    expect(isClickTracker('http://www.pheedo.com/click.phdo?i=8a1f')).toBe(true);
+    expect(isClickTracker('http://feedproxy.google.com/~r/Example/~3/abc/')).toBe(true);
+    expect(isClickTracker('https://blog.example.com/~r/notes')).toBe(false);
+  });
+});

@@ -302,6 +302,16 @@ describe('trove: arguments', () => {
     expect(stdout).toContain('TROVE_TOKEN');
   });
 
+  it('describes both commands in --help, and takes "trove help" too', async () => {
+    const { code, stdout } = await run(['--help']);
+    expect(code).toBe(0);
+    expect(stdout).toMatch(/^Commands:\n {2}index {3}index a blog/m);
+    expect(stdout).toMatch(/^ {2}serve {3}run the local search service/m);
+    expect(stdout).toContain('--site-url <url>');
+    expect(stdout).toContain('trove serve --seed');
+    expect(await run(['help'])).toMatchObject({ code: 0, stdout });
+  });
+
   it('reads standard input for "-"', async () => {
     const io = memoryIo();
     const stdin = (async function* () {
