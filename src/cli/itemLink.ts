@@ -41,12 +41,11 @@ const hasScheme = /^[a-z][a-z0-9+.-]*:/i;
 
 /**
  * The address an item stands for, as it is indexed, with what to warn about:
- * - relative links resolve against `base` (the entry's `xml:base`, the feed's, its absolute
- *   self link, its site link, the address it was fetched from, or `--site-url`, in the order
- *   `parseInput` chose); without any, the link is left out with a warning that names
- *   `--site-url`;
- * - with `--site-url`, links on the feed's own hosts move to the site's scheme and host, so ids
- *   and links are the site's canonical addresses;
+ * - relative links resolve against `base` (the entry's `xml:base`, the feed's, its site or self
+ *   link, the address it was fetched from, else `--site-url`, as `parseInput` chose); without
+ *   any, the link is left out with a warning that names `--site-url`;
+ * - with `--site-url`, links on the feed's own hosts (relative ones resolved there included) move
+ *   to the site's scheme and host, so ids and links are the site's canonical addresses;
  * - only http(s) is kept.
  */
 export function resolveItemLink(

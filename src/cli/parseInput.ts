@@ -105,9 +105,9 @@ export interface LinkOptions {
 }
 
 /**
- * The base for a feed's relative links and its own hosts: `--site-url` when given, else the first
- * absolute address of `candidates` (in the caller's order: `xml:base`, site link, self link; each
- * resolved against the fetched address when relative), else the fetched address.
+ * The base for a feed's relative links and its own hosts: the first absolute address of
+ * `candidates` (in the caller's order: `xml:base`, site link, self link; each resolved against the
+ * fetched address when relative), else the fetched address, else `--site-url`.
  */
 function linkContext(candidates: (string | undefined)[], options: LinkOptions): Pick<FeedContext, 'base' | 'siteUrl' | 'ownHosts'> {
   const absolute = candidates
@@ -115,7 +115,8 @@ function linkContext(candidates: (string | undefined)[], options: LinkOptions): 
     .filter((url): url is string => url !== undefined && !url.startsWith('/'));
   const found = [...absolute, ...(options.sourceUrl ? [options.sourceUrl] : [])];
   const ownHosts = new Set(found.map((url) => new URL(url).host.toLowerCase()));
-  return { base: options.siteUrl ?? found[0], ownHosts, ...(options.siteUrl ? { siteUrl: options.siteUrl } : {}) };
+  // With --site-url, links resolved against the feed's own address then move to the site's host (resolveItemLink).
+  return { base: found[0] ?? options.siteUrl, ownHosts, ...(options.siteUrl ? { siteUrl: options.siteUrl } : {}) };
 }
 
 /** The `href` of an `atom:link` with this `rel` among a node's children (`link` in Atom, `atom:link` in RSS). */

@@ -38,8 +38,8 @@ export interface ParsedInput {
 /** What the mappers of one feed share: where relative links resolve, and feed-level defaults. */
 export interface FeedContext {
   /**
-   * Base for relative links: `--site-url`, else the feed's `xml:base`, its absolute site or self
-   * link, or the URL it was fetched from.
+   * Base for relative links: the feed's `xml:base`, its absolute site or self link, the URL it was
+   * fetched from, else `--site-url`.
    */
   base?: string;
   /** `--site-url`: the site's canonical scheme and host, for links on the feed's own hosts. */

@@ -24,9 +24,9 @@ Options (each also read from the environment variable shown):
   --batch <n>              documents per request (default 100, at most 10000)
   --dry-run                print the documents as they would be sent (JSON, on standard
                            output) and send nothing
-  --site-url <url>         the site's address: relative links resolve against it, and links
-                           on the feed's own host take its scheme and host (when the feed's
-                           links differ from the pages' canonical addresses)
+  --site-url <url>         the site's address: links on the feed's own host take its scheme
+                           and host (when the feed's links differ from the pages' canonical
+                           addresses); relative links nothing else resolves resolve against it
   -h, --help               show this help
   -v, --version            show the version
 

@@ -59,6 +59,27 @@ describe('An Atom feed with root-relative links (Octopress), read from a file', 
     });
   });
 
+  it("resolves relative links against --site-url when the feed names no address, and moves those on a feed service's host", () => {
+    const bare = parseInput(
+      `<feed xmlns="http://www.w3.org/2005/Atom"><entry><id>e1</id><title>A</title><link href="/blog/a/"/></entry></feed>`,
+      'f.atom',
+      undefined,
+      'https://fens.example.org/',
+    );
+    expect(bare.items[0]!.document!.url).toBe('https://fens.example.org/blog/a/');
+    const burned = parseInput(
+      `<feed xmlns="http://www.w3.org/2005/Atom"><link rel="self" href="http://feeds.feedburner.com/FensNotes"/>
+        <entry><id>e1</id><title>A</title><link href="/blog/a/"/></entry></feed>`,
+      'f.atom',
+      undefined,
+      'https://fens.example.org/',
+    );
+    expect(burned.items[0]!.document).toMatchObject({
+      id: documentId('https://fens.example.org/blog/a/'),
+      url: 'https://fens.example.org/blog/a/',
+    });
+  });
+
   it('says to pass --site-url when nothing in the feed can resolve a relative link', () => {
     const parsed = parseInput(
       `<feed xmlns="http://www.w3.org/2005/Atom"><link href="/blog/"/><entry><id>e1</id><title>A</title><link href="/blog/a/"/></entry></feed>`,
