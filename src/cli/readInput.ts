@@ -38,16 +38,25 @@ const archives: [magic: number[], name: string][] = [
   [[0x37, 0x7a, 0xbc, 0xaf, 0x27, 0x1c], 'a 7-Zip archive'],
 ];
 
+/** Largest unpacked feed: a gzip bomb is refused instead of filling the memory. */
+const MAX_UNPACKED = 1024 * 1024 * 1024;
+
 /**
  * The bytes of a feed: gzip (a `.gz` feed from an archive, or one served without
- * `Content-Encoding`) is unpacked, also twice-packed; other archives are refused by name.
+ * `Content-Encoding`) is unpacked, also twice-packed, up to `limit` bytes (1 GiB); other archives
+ * are refused by name.
  */
-export function unpack(bytes: Uint8Array, source: string): Uint8Array {
+export function unpack(bytes: Uint8Array, source: string, limit = MAX_UNPACKED): Uint8Array {
   let out = bytes;
   for (let layer = 0; out[0] === 0x1f && out[1] === 0x8b && layer < 3; layer++) {
     try {
-      out = gunzipSync(out);
+      out = gunzipSync(out, { maxOutputLength: limit });
     } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ERR_BUFFER_TOO_LARGE') {
+        throw new CliError(
+          `${source} is a gzip file that unpacks to more than ${Math.round(limit / 1024 / 1024)} MB; unpack and split it first`,
+        );
+      }
       throw new CliError(`${source} is a gzip file that cannot be unpacked (${(error as Error).message}); is it complete?`);
     }
   }

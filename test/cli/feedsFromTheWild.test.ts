@@ -13,7 +13,7 @@ import { collectDocuments } from '../../src/cli/collectDocuments.ts';
 import { parseInput } from '../../src/cli/parseInput.ts';
 import { readInput } from '../../src/cli/readInput.ts';
 import { runCli } from '../../src/cli/runCli.ts';
-import { memoryIo } from './fakeFetch.ts';
+import { fakeFetch, memoryIo } from './fakeFetch.ts';
 
 const feeds = new URL('./fixtures/feeds/', import.meta.url).pathname;
 const dir = mkdtempSync(join(tmpdir(), 'trove-wild-'));
@@ -160,6 +160,31 @@ describe('Gzipped and archived inputs', () => {
     expect(io.stderr.text).not.toContain('it starts with');
     expect(JSON.parse(io.stdout.text)).toHaveLength(3);
     expect(code).toBe(0);
+  });
+
+  it('unpacks a .gz feed fetched as it is (application/gzip, no Content-Encoding), its links resolved against the address', async () => {
+    const feed =
+      '<rss version="2.0"><channel><title>Archive</title><item><title>Old post</title><link>/2009/old-post/</link></item></channel></rss>';
+    const net = fakeFetch([new Response(gzipSync(feed), { headers: { 'content-type': 'application/gzip' } })]);
+    const io = memoryIo();
+    const code = await runCli(['index', 'https://archive.example.org/feeds/2009.xml.gz', '--dry-run'], { ...io, fetch: net.fetch });
+    expect(JSON.parse(io.stdout.text)).toEqual([
+      {
+        id: documentId('https://archive.example.org/2009/old-post/'),
+        title: 'Old post',
+        url: 'https://archive.example.org/2009/old-post/',
+      },
+    ]);
+    expect(code).toBe(0);
+  });
+
+  it('refuses a gzip file that unpacks to more than the limit, instead of filling the memory', async () => {
+    const { unpack } = await import('../../src/cli/readInput.ts');
+    const bomb = gzipSync(Buffer.alloc(5 * 1024 * 1024, 0x20));
+    expect(() => unpack(bomb, 'bomb.xml.gz', 1024 * 1024)).toThrow(
+      'bomb.xml.gz is a gzip file that unpacks to more than 1 MB; unpack and split it first',
+    );
+    expect(unpack(bomb, 'bomb.xml.gz')).toHaveLength(5 * 1024 * 1024);
   });
 
   it('names a zip or bzip2 file instead of printing its bytes', async () => {
