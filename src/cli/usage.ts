@@ -9,7 +9,7 @@ Commands:
           from PORT (8787), HOST (127.0.0.1), TROVE_TOKEN (dev-token), TROVE_WRITE_TOKEN,
           TROVE_DATA (.trove-data) and TROVE_HANDLERS; "trove serve --help" says more.
 
-trove index
+trove index <file | url | -> [options]
 Index a blog into the Trove search service from its feed or from a file of documents.
 The input is recognised from its content: a JSON array or NDJSON of documents (v2 schema),
 an RSS 2.0, RSS 1.0 or Atom feed, or a JSON Feed 1.1. A URL is fetched; "-" reads standard input.
