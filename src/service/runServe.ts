@@ -15,7 +15,10 @@ import type { AddressInfo } from 'node:net';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { createService } from './createService.ts';
-import { isLoopback } from './isLoopback.ts';
+import { escapeControl } from './escapeControl.ts';
+import { isLoopbackHost } from './isLoopbackHost.ts';
+
+export { isLoopbackHost };
 
 export interface ServeIo {
   stdout: { write(text: string): unknown };
@@ -53,12 +56,6 @@ Example:
   npx trove serve --seed
   npx trove index ./feed.xml --base-url http://127.0.0.1:8787 --project demo --collection blog --token dev-token
 `;
-
-/** A host name or address that only this machine reaches. */
-export function isLoopbackHost(host: string): boolean {
-  const bare = host.replace(/^\[|\]$/g, '').toLowerCase();
-  return bare === 'localhost' || bare.endsWith('.localhost') || isLoopback(bare);
-}
 
 export async function runServe(args: string[], io: ServeIo): Promise<number> {
   let values: { seed?: boolean; help?: boolean };
@@ -139,9 +136,9 @@ export async function runServe(args: string[], io: ServeIo): Promise<number> {
     [
       `Trove local search service on ${base}`,
       `  read token ${JSON.stringify(token)} · ${writeToken ? 'indexing with TROVE_WRITE_TOKEN' : 'indexing over loopback with the same token'}`,
-      `  data ${dataDir}${handlersFile ? ` · handlers ${handlersFile}` : ''}`,
+      `  data ${escapeControl(dataDir)}${handlersFile ? ` · handlers ${escapeControl(handlersFile)}` : ''}`,
       ...(health.collections.length === 0 ? ['  no collections yet (run with --seed to index the sample blog)'] : []),
-      ...health.collections.map((c) => `  ${c.project}/${c.collection}: ${c.documents} documents`),
+      ...health.collections.map((c) => `  ${escapeControl(c.project)}/${escapeControl(c.collection)}: ${c.documents} documents`),
       `  v2: ${base}/api/v2/projects/demo/collections/blog/search/default?q=rust&token=${q(token)}`,
       `  v1: ${base}/api/v1/demo/collections/blog/search/default?q=rust&token=${q(token)}`,
       `  helpers: ${base}/_trove/health, ${base}/_trove/feedback`,
