@@ -64,7 +64,8 @@ interface FacetValue {
 }
 
 function yearOf(doc: StoredDocument): string | undefined {
-  return doc.ts === undefined ? undefined : String(new Date(doc.ts).getUTCFullYear());
+  // Four digits, as `year` filters are written (year 50 is "0050").
+  return doc.ts === undefined ? undefined : String(new Date(doc.ts).getUTCFullYear()).padStart(4, '0');
 }
 
 function facetValues(doc: StoredDocument, field: FilterField): string[] {

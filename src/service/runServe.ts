@@ -17,6 +17,7 @@ import { parseArgs } from 'node:util';
 import { createService } from './createService.ts';
 import { escapeControl } from './escapeControl.ts';
 import { isLoopbackHost } from './isLoopbackHost.ts';
+import { LIMITS } from './limits.ts';
 
 export { isLoopbackHost };
 
@@ -114,6 +115,10 @@ export async function runServe(args: string[], io: ServeIo): Promise<number> {
   }
 
   const server = createServer((req, res) => service.middleware(req, res));
+  // A client that trickles its request cannot hold a connection for long: headers within 15 s,
+  // the whole request within 70 s (the service answers a slow body 408 at 60 s itself).
+  server.headersTimeout = 15_000;
+  server.requestTimeout = LIMITS.bodyTotalMs + 10_000;
   const listening = await new Promise<boolean>((done) => {
     server.once('error', (error) => {
       io.stderr.write(`Cannot listen on ${host}:${port}: ${error.message}\n`);
