@@ -5,7 +5,8 @@
  *     next to the targets; then what each file costs, per source module.
  *  2. Speed: Trove's search box against @algolia/autocomplete-js (bench/speed.ts).
  *  3. CLI: `trove index --dry-run` on a generated 20 MB feed, time and peak memory (bench/cliIndex.ts).
- * `npm run bench -- --service` also runs the local service's benchmark (bench/service.ts).
+ * `npm run bench -- --service` also runs the local service's benchmark (bench/service.ts) and its
+ * attack figures (bench/serviceAttack.ts).
  *
  *   TROVE_OUT_DIR      the build to measure (default dist/; built into a temporary folder when missing)
  *   TROVE_BENCH_PORT   port of the bench server (default: any free port)
@@ -25,6 +26,7 @@ import { buildBreakdown } from './moduleBreakdown.ts';
 import { measurePageBytes } from './pageBytes.ts';
 import { formatBreakdown, formatBytes, formatSpeed } from './report.ts';
 import { benchService, formatServiceBench } from './service.ts';
+import { benchServiceAttack, formatServiceAttack } from './serviceAttack.ts';
 import { scriptSizes } from './sizes.ts';
 import { measureSpeed } from './speed.ts';
 
@@ -79,7 +81,10 @@ async function main() {
   }
   console.log('');
   printCliIndex(benchCliIndex());
-  if (process.argv.includes('--service')) console.log(`\n${formatServiceBench(await benchService())}`);
+  if (process.argv.includes('--service')) {
+    console.log(`\n${formatServiceBench(await benchService())}`);
+    console.log(`\n${formatServiceAttack(await benchServiceAttack())}`);
+  }
   console.log(`\nbench done in ${Math.round((performance.now() - started) / 1000)} s`);
 }
 
