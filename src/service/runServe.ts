@@ -146,7 +146,7 @@ export async function runServe(args: string[], io: ServeIo): Promise<number> {
       ...health.collections.map((c) => `  ${escapeControl(c.project)}/${escapeControl(c.collection)}: ${c.documents} documents`),
       `  v2: ${base}/api/v2/projects/demo/collections/blog/search/default?q=rust&token=${q(token)}`,
       `  v1: ${base}/api/v1/demo/collections/blog/search/default?q=rust&token=${q(token)}`,
-      `  helpers: ${base}/_trove/health, ${base}/_trove/feedback`,
+      `  helpers: ${base}/_trove/health, ${base}/_trove/feedback${writeToken ? '?token=<TROVE_WRITE_TOKEN>' : ''}`,
       '',
     ].join('\n'),
   );
