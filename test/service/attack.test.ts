@@ -274,9 +274,13 @@ describe('who you are before what you send', () => {
       ),
     );
     await until(() => clients.every((c) => c.received().startsWith('HTTP/1.1 401')));
-    await new Promise((resolve) => setTimeout(resolve, 100));
-    gc();
-    const held = process.memoryUsage().arrayBuffers - before;
+    // What is still held once the bodies have been read and thrown away (a loaded machine may take a while).
+    let held = Number.POSITIVE_INFINITY;
+    for (let i = 0; i < 30 && held >= 20 * 1024 * 1024; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      gc();
+      held = process.memoryUsage().arrayBuffers - before;
+    }
     closeAll();
     await open.stop();
     expect(held).toBeLessThan(20 * 1024 * 1024);
