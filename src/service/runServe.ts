@@ -103,7 +103,7 @@ export async function runServe(args: string[], io: ServeIo): Promise<number> {
   try {
     service = await createService({ token, writeToken, dataDir, handlersFile });
   } catch (error) {
-    io.stderr.write(`Cannot start the service: ${(error as Error).message}\n`);
+    io.stderr.write(`Cannot start the service: ${escapeControl((error as Error).message)}\n`);
     return 1;
   }
   if (values.seed) {
@@ -121,7 +121,7 @@ export async function runServe(args: string[], io: ServeIo): Promise<number> {
   server.requestTimeout = LIMITS.bodyTotalMs + 10_000;
   const listening = await new Promise<boolean>((done) => {
     server.once('error', (error) => {
-      io.stderr.write(`Cannot listen on ${host}:${port}: ${error.message}\n`);
+      io.stderr.write(`Cannot listen on ${escapeControl(host)}:${port}: ${escapeControl(error.message)}\n`);
       done(false);
     });
     server.listen(port, host, () => done(true));
