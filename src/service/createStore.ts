@@ -2,14 +2,13 @@
  * What the service keeps on disk in its data folder:
  *
  *     <dataDir>/collections/<project>/<collection>.json   one snapshot per collection
- *     <dataDir>/feedback.jsonl                            feedback, one JSON object a line
+ *     <dataDir>/feedback.jsonl                            feedback (createFileFeedbackLog.ts)
  *
  * (names percent-encoded, `.` included, so any project or collection name is a safe file name).
  * Snapshots are replaced atomically (see writeFileAtomic) before an indexing request is
- * acknowledged; feedback lines are appended and fsynced before the answer. A torn last
- * feedback line (a crash mid-append, never acknowledged) is skipped when read.
+ * acknowledged.
  */
-import { closeSync, existsSync, fsyncSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, rmSync, writeSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import type { StoredDocument } from './types.ts';
 import { isTempFile, writeFileAtomic } from './writeFileAtomic.ts';
@@ -20,24 +19,9 @@ export interface StoredCollection {
   documents: StoredDocument[];
 }
 
-export interface FeedbackEntry {
-  time: string;
-  kind: 'autocomplete' | 'recommendation';
-  version: 'v2';
-  /** The handler named in the path; `null` for the handler-less path. */
-  handler: string | null;
-  project: string;
-  collection: string;
-  /** Every parameter of the query string and the body (body wins), except `token`. */
-  params: Record<string, string>;
-}
-
 export interface Store {
   loadCollections(): StoredCollection[];
   saveCollection(project: string, collection: string, documents: Iterable<StoredDocument>): void;
-  appendFeedback(entry: FeedbackEntry): void;
-  readFeedback(): FeedbackEntry[];
-  clearFeedback(): void;
   close(): void;
 }
 
@@ -49,9 +33,7 @@ function encodeName(name: string): string {
 
 export function createStore(dataDir: string): Store {
   const collectionsDir = join(dataDir, 'collections');
-  const feedbackFile = join(dataDir, 'feedback.jsonl');
   mkdirSync(collectionsDir, { recursive: true });
-  let feedbackFd: number | undefined;
 
   return {
     loadCollections() {
@@ -95,37 +77,6 @@ export function createStore(dataDir: string): Store {
       writeFileAtomic(join(dir, `${encodeName(collection)}.json`), pieces());
     },
 
-    appendFeedback(entry) {
-      feedbackFd ??= openSync(feedbackFile, 'a');
-      writeSync(feedbackFd, `${JSON.stringify(entry)}\n`);
-      fsyncSync(feedbackFd);
-    },
-
-    readFeedback() {
-      if (!existsSync(feedbackFile)) return [];
-      const entries: FeedbackEntry[] = [];
-      for (const line of readFileSync(feedbackFile, 'utf8').split('\n')) {
-        if (!line.trim()) continue;
-        try {
-          entries.push(JSON.parse(line) as FeedbackEntry);
-        } catch {
-          // a torn last line from a crash mid-append
-        }
-      }
-      return entries;
-    },
-
-    clearFeedback() {
-      if (feedbackFd !== undefined) {
-        closeSync(feedbackFd);
-        feedbackFd = undefined;
-      }
-      writeFileAtomic(feedbackFile, '');
-    },
-
-    close() {
-      if (feedbackFd !== undefined) closeSync(feedbackFd);
-      feedbackFd = undefined;
-    },
+    close() {},
   };
 }

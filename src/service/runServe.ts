@@ -15,7 +15,11 @@ import type { AddressInfo } from 'node:net';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { createService } from './createService.ts';
-import { isLoopback } from './isLoopback.ts';
+import { escapeControl } from './escapeControl.ts';
+import { isLoopbackHost } from './isLoopbackHost.ts';
+import { LIMITS } from './limits.ts';
+
+export { isLoopbackHost };
 
 export interface ServeIo {
   stdout: { write(text: string): unknown };
@@ -55,12 +59,6 @@ Example:
   npx trove serve --seed
   npx trove index ./feed.xml --base-url http://127.0.0.1:8787 --project demo --collection blog --token dev-token
 `;
-
-/** A host name or address that only this machine reaches. */
-export function isLoopbackHost(host: string): boolean {
-  const bare = host.replace(/^\[|\]$/g, '').toLowerCase();
-  return bare === 'localhost' || bare.endsWith('.localhost') || isLoopback(bare);
-}
 
 export async function runServe(args: string[], io: ServeIo): Promise<number> {
   let values: { seed?: boolean; help?: boolean };
@@ -107,13 +105,17 @@ export async function runServe(args: string[], io: ServeIo): Promise<number> {
   try {
     service = await createService({ token, writeToken, dataDir, handlersFile });
   } catch (error) {
-    io.stderr.write(`Cannot start the service: ${(error as Error).message}\n`);
+    io.stderr.write(`Cannot start the service: ${escapeControl((error as Error).message)}\n`);
     return 1;
   }
   const server = createServer((req, res) => service.middleware(req, res));
+  // A client that trickles its request cannot hold a connection for long: headers within 15 s,
+  // the whole request within 70 s (the service answers a slow body 408 at 60 s itself).
+  server.headersTimeout = 15_000;
+  server.requestTimeout = LIMITS.bodyTotalMs + 10_000;
   const listening = await new Promise<boolean>((done) => {
     server.once('error', (error) => {
-      io.stderr.write(`Cannot listen on ${host}:${port}: ${error.message}\n`);
+      io.stderr.write(`Cannot listen on ${escapeControl(host)}:${port}: ${escapeControl(error.message)}\n`);
       done(false);
     });
     server.listen(port, host, () => done(true));
@@ -141,12 +143,12 @@ export async function runServe(args: string[], io: ServeIo): Promise<number> {
     [
       `Trove local search service on ${base}`,
       `  read token ${JSON.stringify(token)} · ${writeToken ? 'indexing with TROVE_WRITE_TOKEN' : 'indexing over loopback with the same token'}`,
-      `  data ${dataDir}${handlersFile ? ` · handlers ${handlersFile}` : ''}`,
+      `  data ${escapeControl(dataDir)}${handlersFile ? ` · handlers ${escapeControl(handlersFile)}` : ''}`,
       ...(health.collections.length === 0 ? ['  no collections yet (run with --seed to index the sample blog)'] : []),
-      ...health.collections.map((c) => `  ${c.project}/${c.collection}: ${c.documents} documents`),
+      ...health.collections.map((c) => `  ${escapeControl(c.project)}/${escapeControl(c.collection)}: ${c.documents} documents`),
       `  v2: ${base}/api/v2/projects/demo/collections/blog/search/default?q=rust&token=${q(token)}`,
       `  v1: ${base}/api/v1/demo/collections/blog/search/default?q=rust&token=${q(token)}`,
-      `  helpers: ${base}/_trove/health, ${base}/_trove/feedback`,
+      `  helpers: ${base}/_trove/health, ${base}/_trove/feedback${writeToken ? '?token=<TROVE_WRITE_TOKEN>' : ''}`,
       '',
     ].join('\n'),
   );

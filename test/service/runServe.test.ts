@@ -103,7 +103,11 @@ describe('trove serve', () => {
       expect(res.status, `${method} ${path}`).toBe(404);
     }
     // No failure was armed: indexing and searching answer normally.
-    const indexed = await fetch(`${s.base}${V2}/documents?token=dev-token`, { method: 'POST', body: '[{"id":1,"title":"Kestrel"}]' });
+    const indexed = await fetch(`${s.base}${V2}/documents?token=dev-token`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: '[{"id":1,"title":"Kestrel"}]',
+    });
     expect(indexed.status).toBe(200);
     expect((await s.get(`${V2}/search/default?q=kestrel&token=dev-token`)).status).toBe(200);
     expect(await s.stop()).toBe(0);
@@ -112,7 +116,11 @@ describe('trove serve', () => {
   it('indexes with TROVE_WRITE_TOKEN and answers 401 when the read token tries', async () => {
     const s = await serve([], { TROVE_TOKEN: 'page-token', TROVE_WRITE_TOKEN: 'owner-token' });
     const post = (token: string) =>
-      fetch(`${s.base}${V2}/documents?token=${token}`, { method: 'POST', body: '[{"id":1,"title":"Merlin"}]' });
+      fetch(`${s.base}${V2}/documents?token=${token}`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: '[{"id":1,"title":"Merlin"}]',
+      });
     expect((await post('page-token')).status).toBe(401);
     expect((await s.get(`${V2}/search/default?q=merlin&token=page-token`)).status).toBe(404); // never indexed
     expect((await post('owner-token')).status).toBe(200);
