@@ -41,6 +41,25 @@ test.describe('the script loader', () => {
     await expect(page.locator('#late-card').getByRole('combobox')).toHaveAttribute('placeholder', 'Search from a card');
   });
 
+  test('its elements are real instances of their classes, in the document and in shadow roots', async ({ page }) => {
+    await page.goto('/pages/shadow-roots.html');
+    await expect(page.locator('#search-card').getByRole('combobox')).toBeVisible();
+    await expect(page.locator('#related-card').getByRole('link').first()).toBeVisible();
+    const kinds = await page.evaluate(() => {
+      const all = (root: Document | ShadowRoot): Element[] =>
+        [...root.querySelectorAll('*')].flatMap((el) => [el, ...(el.shadowRoot ? all(el.shadowRoot) : [])]);
+      return all(document)
+        .filter((el) => el.localName.startsWith('trove-') && el.shadowRoot?.childElementCount)
+        .map((el) => {
+          const own = el as HTMLElement & { renderView?: unknown };
+          // The element class's own method, found through the element's prototype (not the loader's host).
+          return `${el.localName} ${el instanceof customElements.get(el.localName)!} ${typeof own.renderView}`;
+        });
+    });
+    expect(kinds.length).toBeGreaterThanOrEqual(3);
+    for (const kind of kinds) expect(kind).toMatch(/^trove-[a-z-]+ true function$/);
+  });
+
   test('requests all of an element’s chunks at once, not one import after another', async ({ page }) => {
     const requested = new Map<string, number>();
     page.on('request', (request) => {

@@ -5,7 +5,8 @@
  * upgrades every instance wherever it is (the document, another element's open shadow root, a
  * declarative shadow root, now or added later); a host's first connection starts its element's
  * chunks from `chunks/` beside the script, all of them at once (the build tells the loader each
- * element's full list), and the implementation then mounts into every waiting host. An element
+ * element's full list); the host class then becomes the element's class (`TroveHost.become`) and
+ * every waiting host a real instance of it. An element
  * that declares `eager` (related posts) is fetched only when one of its hosts nears the viewport.
  * A page with only `<trove-related-posts>` downloads only what that element needs.
  *
@@ -61,8 +62,8 @@ if (global[marker]) {
         ([chunk]: ChunkExports[]) => {
           const loaded = chunk.default(handoff);
           configure = loaded.configure;
-          Host.behaviour = loaded.behaviour;
-          for (const host of waiting) if (host.isConnected) loaded.behaviour.connected(host);
+          Host.become(loaded.element);
+          for (const host of waiting) if (host.isConnected) host.connectedCallback();
           waiting.clear();
         },
         (error: unknown) => console.error(`Trove ${version}: could not load <${tag}> from ${chunks}`, error),
