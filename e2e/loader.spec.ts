@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { sizeBudget } from '../bench/sizeBudget.ts';
 import { brotliSize } from '../bench/sizes.ts';
 
 /** The script loader (dist/trove.js): elements wherever a page puts them, chunks at once, lazy related posts. */
@@ -80,7 +81,10 @@ test.describe('the script loader', () => {
     for (const [file, at] of requested) expect(at - started, file).toBeLessThan(1000);
   });
 
-  test('a page with only related posts far below downloads at most 1 KB until the block nears the viewport', async ({ page, request }) => {
+  test('a page with only related posts far below downloads only the loader until the block nears the viewport', async ({
+    page,
+    request,
+  }) => {
     const downloads = new Map<string, Promise<Buffer>>();
     page.on('response', (response) => {
       const path = new URL(response.url()).pathname;
@@ -92,7 +96,7 @@ test.describe('the script loader', () => {
     expect([...downloads.keys()]).toEqual(['/dist/trove.js']);
     const bytes = brotliSize(await downloads.get('/dist/trove.js')!);
     console.log(`related-only page before the block nears the viewport: ${bytes} B brotli`);
-    expect(bytes).toBeLessThanOrEqual(1000);
+    expect(bytes).toBeLessThanOrEqual(sizeBudget.loaderCeiling);
 
     await page.locator('trove-related-posts').scrollIntoViewIfNeeded();
     await expect(page.locator('trove-related-posts').getByRole('link').first()).toBeVisible();

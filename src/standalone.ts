@@ -14,6 +14,7 @@
  */
 import type { TroveConfig } from './elements/configure.ts';
 import { defineElement } from './elements/defineElement.ts';
+import { renderEarlyField } from './elements/renderEarlyField.ts';
 import { TroveHost } from './elements/TroveHost.ts';
 import type { ChunkExports, LoaderHandoff } from './chunks/bootChunk.ts';
 import { version } from './version.ts';
@@ -44,6 +45,9 @@ if (global[marker]) {
       ? current
       : [...document.querySelectorAll<HTMLScriptElement>('script[src]')].find((s) => /\/trove(\.min)?\.js(\?|#|$)/.test(s.src));
   const chunks = new URL('chunks/', script?.src || document.baseURI).href;
+  // The connection to the service, open before the first suggestion is asked for.
+  const service = script?.dataset.baseUrl;
+  if (service) document.head.append(Object.assign(document.createElement('link'), { rel: 'preconnect', href: service, crossOrigin: '' }));
   const handoff: LoaderHandoff = { script, configured: [] };
   let configure: (config: TroveConfig) => void = (config) => handoff.configured.push(config);
   global.Trove ??= { configure: (config) => configure(config), version };
@@ -77,6 +81,8 @@ if (global[marker]) {
       : undefined;
     class Host extends TroveHost {
       static override load = (host: TroveHost) => {
+        // The box can be typed into at once: a plain search field until its code arrives.
+        if (tag === 'trove-search-box') renderEarlyField(host);
         waiting.add(host);
         if (near && !host.hasAttribute('eager')) near.observe(host);
         else start();
