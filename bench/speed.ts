@@ -8,10 +8,13 @@
  *  (b) last key → final suggestions painted: a 16-character query typed at 40 ms per key; "final"
  *      = the input holds the whole query and every phrase the service answers for it is shown in
  *      an option; "painted" = a frame has passed since (requestAnimationFrame, then a task);
- *  (c) autocomplete requests sent per typed query (the service's request log).
+ *  (c) autocomplete requests sent per typed query (the service's request log);
+ *  (d) "land and type at once" (issue 22): a cold navigation as in (a), the query typed as in (b)
+ *      as soon as an input accepts typing (Trove's is the loader's early field, taken over by the
+ *      box when its code arrives), navigation → its final suggestions painted.
  * Prints nothing itself; bench/run.ts formats the result. No assertions.
  */
-import type { Browser, BrowserContext, Page } from '@playwright/test';
+import type { Browser, BrowserContext, CDPSession, Page } from '@playwright/test';
 
 export const QUERY = 'raised vegetable'; // 16 characters
 export const KEY_DELAY_MS = 40;
@@ -28,15 +31,24 @@ export interface Side {
   page: string;
   /** Its text input (Playwright selector; pierces shadow roots). */
   input: string;
+  /** Its first input that accepts typing (Trove: the loader's early field, then the box's own). */
+  firstInput: string;
 }
 
 export const SIDES = {
-  trove: { name: 'Trove', page: '/bench/trove-box.html', input: 'trove-search-box input[role="combobox"]' },
-  autocomplete: { name: 'autocomplete-js', page: '/bench/ac-box.html', input: 'input.aa-Input' },
+  trove: {
+    name: 'Trove',
+    page: '/bench/trove-box.html',
+    input: 'trove-search-box input[role="combobox"]',
+    firstInput: 'trove-search-box input',
+  },
+  autocomplete: { name: 'autocomplete-js', page: '/bench/ac-box.html', input: 'input.aa-Input', firstInput: 'input.aa-Input' },
 } satisfies Record<string, Side>;
 
 export interface SideResult {
   interactiveMs: number[];
+  /** (d) navigation → the final suggestions painted, the query typed as soon as an input accepted typing. */
+  landMs: number[];
   paintMs: number[];
   requests: number[];
   /** Longest gap between two keys of each typing trial (the machine's jitter; the debounce is 100 ms). */
@@ -108,20 +120,41 @@ async function newPage(browser: Browser): Promise<[BrowserContext, Page]> {
   return [context, await context.newPage()];
 }
 
+/** A fresh page on Fast 3G with the cache off (a first visit). */
+async function coldPage(browser: Browser): Promise<[BrowserContext, Page, CDPSession]> {
+  const [context, page] = await newPage(browser);
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Network.enable');
+  await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
+  await cdp.send('Network.emulateNetworkConditions', FAST_3G);
+  return [context, page, cdp];
+}
+
 /** (a) One cold navigation on Fast 3G; milliseconds from navigation start to the box's input, and bytes fetched. */
 async function interactiveTrial(browser: Browser, origin: string, side: Side): Promise<[number, number]> {
-  const [context, page] = await newPage(browser);
+  const [context, page, cdp] = await coldPage(browser);
   try {
-    const cdp = await context.newCDPSession(page);
-    await cdp.send('Network.enable');
-    await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
-    await cdp.send('Network.emulateNetworkConditions', FAST_3G);
     let transferred = 0;
     cdp.on('Network.loadingFinished', (event) => void (transferred += event.encodedDataLength));
     await page.goto(origin + side.page, { waitUntil: 'commit', timeout: 30_000 });
     await page.waitForFunction('__bench.interactive > 0', null, { timeout: 30_000 });
     const ms = (await page.evaluate('__bench.interactive')) as number;
     return [ms, transferred];
+  } finally {
+    await context.close();
+  }
+}
+
+/** (d) One cold navigation on Fast 3G, the query typed at once: milliseconds from navigation start to its final suggestions painted. */
+async function landTrial(browser: Browser, origin: string, side: Side, phrases: string[]): Promise<number> {
+  const [context, page] = await coldPage(browser);
+  try {
+    await page.goto(origin + side.page, { waitUntil: 'commit', timeout: 30_000 });
+    await page.waitForFunction('__bench.interactive > 0', null, { timeout: 30_000, polling: 'raf' });
+    await page.evaluate(armPaint(QUERY, phrases));
+    await page.locator(side.firstInput).pressSequentially(QUERY, { delay: KEY_DELAY_MS, timeout: 15_000 });
+    await page.waitForFunction('__bench.painted > 0', null, { timeout: 30_000 });
+    return (await page.evaluate('__bench.painted')) as number;
   } finally {
     await context.close();
   }
@@ -158,7 +191,7 @@ export async function measureSpeed(browser: Browser, origin: string, trials = 20
   const phrases = await expectedPhrases(origin, QUERY);
   const sides = Object.keys(SIDES) as (keyof typeof SIDES)[];
   const results = Object.fromEntries(
-    sides.map((s) => [s, { interactiveMs: [], paintMs: [], requests: [], maxKeyGapMs: [], transferred: [] } as SideResult]),
+    sides.map((s) => [s, { interactiveMs: [], landMs: [], paintMs: [], requests: [], maxKeyGapMs: [], transferred: [] } as SideResult]),
   ) as Record<keyof typeof SIDES, SideResult>;
   for (const side of sides) await interactiveTrial(browser, origin, SIDES[side]); // warm-up, untimed
   for (let trial = 0; trial < trials; trial++) {
@@ -167,6 +200,10 @@ export async function measureSpeed(browser: Browser, origin: string, trials = 20
       results[side].interactiveMs.push(ms);
       results[side].transferred.push(bytes);
     }
+  }
+  for (let trial = 0; trial < trials; trial++) {
+    for (const side of trial % 2 ? [...sides].reverse() : sides)
+      results[side].landMs.push(await landTrial(browser, origin, SIDES[side], phrases));
   }
   // One page per side, loaded again for each trial; one untimed round first (warm-up).
   const pages = new Map<keyof typeof SIDES, Page>();
