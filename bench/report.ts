@@ -117,6 +117,8 @@ export function formatSpeed(trove: SideResult, ac: SideResult, trials: number): 
   const ratio = (a: number[], b: number[]) => `${(median(a) / median(b)).toFixed(2)}×`;
   const spread = (xs: number[]) => `p10 ${Math.round(quantile(xs, 0.1))}, p90 ${Math.round(quantile(xs, 0.9))}`;
   const moreThanOne = (xs: number[]) => xs.filter((n) => n > 1).length;
+  const keysAt = (side: SideResult) =>
+    `${Math.round(median(side.landKeysMs.map(([first]) => first)))}, ${Math.round(median(side.landKeysMs.map(([, last]) => last)))} ms`;
   const slow = (side: SideResult) => side.maxKeyGapMs.filter((ms) => ms > 100).length;
   return [
     `Speed: medians of ${trials} trials each, interleaved, one Chromium run, API answers delayed 50 ms, both pages on one origin`,
@@ -147,6 +149,7 @@ export function formatSpeed(trove: SideResult, ac: SideResult, trials: number): 
     ]),
     `  spread, navigation → interactive: Trove ${spread(trove.interactiveMs)} ms; autocomplete-js ${spread(ac.interactiveMs)} ms`,
     `  spread, land and type: Trove ${spread(trove.landMs)} ms; autocomplete-js ${spread(ac.landMs)} ms`,
+    `  land and type, navigation → first key, last key (medians): Trove ${keysAt(trove)}; autocomplete-js ${keysAt(ac)}`,
     `  spread, last key → painted: Trove ${spread(trove.paintMs)} ms; autocomplete-js ${spread(ac.paintMs)} ms`,
     `  requests: Trove max ${Math.max(...trove.requests)} (${moreThanOne(trove.requests)} trials > 1); autocomplete-js max ${Math.max(...ac.requests)} (${moreThanOne(ac.requests)} trials > 1)`,
     `  trials where a key came more than 100 ms after the previous one (machine load; a debounce then fires early): Trove ${slow(trove)}, autocomplete-js ${slow(ac)}`,
