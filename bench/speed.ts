@@ -34,12 +34,7 @@ export interface Side {
 }
 
 export const SIDES = {
-  trove: {
-    name: 'Trove',
-    page: '/bench/trove-box.html',
-    input: 'trove-search-box input[role="combobox"]',
-    firstInput: 'trove-search-box input',
-  },
+  trove: { name: 'Trove', page: '/bench/trove-box.html', input: 'trove-search-box input[role="combobox"]' },
   autocomplete: { name: 'autocomplete-js', page: '/bench/ac-box.html', input: 'input.aa-Input' },
 } satisfies Record<string, Side>;
 
