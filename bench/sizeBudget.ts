@@ -11,30 +11,30 @@
 export const sizeBudget = {
   everythingTarget: 33_000,
   /**
-   * Measured 39,775 B before issue 22, 40,588 B after it: the loader's early field (+0.65 KB) and
-   * the box's taking it over and its key rhythm (+0.3 KB), less 0.14 KB of the element base.
+   * Measured 39,775 B before issue 22, 40,676 B after it: the loader's early field (+0.7 KB) and
+   * the box's taking it over and its key rhythm (+0.35 KB), less 0.14 KB of the element base.
    */
-  everythingCeiling: 40_650,
+  everythingCeiling: 40_700,
   searchBoxTarget: 24_000,
   /**
    * Everything a page with one search box downloads once suggestions show (the loader, the box's
    * chunk, `bootChunk`, the chunk the box shares with the results): measured 28,430 B before issue 22,
-   * 29,239 B after it (the early field in the loader, the box's taking it over).
+   * 29,327 B after it (the early field in the loader, the box's taking it over).
    */
-  searchBoxCeiling: 29_300,
+  searchBoxCeiling: 29_350,
   relatedOnlyTarget: 19_000,
   /** What a related-posts-only page downloads of our code: all of it less the libraries on their own (`librariesSize`). */
   relatedOnlyOursTarget: 13_000,
   /**
    * Everything a related-posts-only page downloads, libraries included: measured 23,329 B before
-   * issue 22, 23,837 B after it (`trove.js` with the box's early field, `bootChunk`, the element's chunk).
+   * issue 22, 23,873 B after it (`trove.js` with the box's early field, `bootChunk`, the element's chunk).
    */
   relatedOnlyCeiling: 23_900,
   /**
    * The loader alone (what a page downloads until a lazy element nears the viewport): was under
    * 1,000 B; the early search field it shows at once (src/elements/renderEarlyField.ts, with its
    * CSS), the preconnect hint and the adoption of early hosts (issues 22 and 25) bring it to the
-   * measured figure.
+   * measured figure, 1,650 B.
    */
-  loaderCeiling: 1_650,
+  loaderCeiling: 1_680,
 };

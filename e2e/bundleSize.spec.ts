@@ -22,7 +22,9 @@ test('a page with a search box downloads at most its ceiling, once suggestions s
   await expect(page.locator('trove-search-box [role="option"]').first()).toBeVisible();
   let all = 0;
   for (const body of downloads.values()) all += brotliSize(await body);
-  console.log(`search box page: ${all} B brotli (target ${sizeBudget.searchBoxTarget}, ceiling ${sizeBudget.searchBoxCeiling}; ${[...downloads.keys()].join(', ')})`);
+  console.log(
+    `search box page: ${all} B brotli (target ${sizeBudget.searchBoxTarget}, ceiling ${sizeBudget.searchBoxCeiling}; ${[...downloads.keys()].join(', ')})`,
+  );
   expect(all).toBeLessThanOrEqual(sizeBudget.searchBoxCeiling);
 });
 

@@ -170,3 +170,21 @@ test.describe('the page’s fallback form', () => {
     await expect(options(page).first()).toBeVisible();
   });
 });
+
+test('an IME composition in progress when the code arrives is finished in the early field, then taken over', async ({ page }) => {
+  const release = await holdBack(page, '**/dist/chunks/**');
+  await page.goto('/pages/search-box.html');
+  await early(page).click();
+  await page.keyboard.type('crab ');
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Input.imeSetComposition', { text: 'か', selectionStart: 1, selectionEnd: 1 });
+  release();
+  // The code has arrived, but the box waits for the end of the composition.
+  await page.waitForResponse('**/dist/chunks/trove-search-box.js');
+  await page.waitForTimeout(500);
+  await expect(box(page)).toHaveCount(0);
+  await expect(early(page)).toBeFocused();
+  await cdp.send('Input.insertText', { text: '蟹' });
+  await expect(box(page)).toHaveValue('crab 蟹');
+  await expect(box(page)).toBeFocused();
+});

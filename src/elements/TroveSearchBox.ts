@@ -3,6 +3,7 @@ import { splitFilters } from '../api/splitFilters.ts';
 import { type EarlyField, SearchBox } from '../ui/SearchBox.tsx';
 import { searchBoxMessages } from '../ui/searchBoxMessages.ts';
 import styles from '../styles/searchBox.css?inline';
+import type { EarlyInput } from './renderEarlyField.ts';
 import { searchBoxAttributes } from './searchBoxAttributes.ts';
 import { TroveElement, type ElementContext } from './TroveElement.ts';
 
@@ -79,6 +80,14 @@ export class TroveSearchBox extends TroveElement {
 
   /** Until the first render: the script loader's early field may be there to take over (src/elements/renderEarlyField.ts). */
   #first = true;
+
+  protected override connected(): void {
+    // A composition (IME) in the early field ends before the box takes the field over: moving the
+    // focus now would cut it short. (No field of this class yet: the host may not be adopted.)
+    const early = this.shadowRoot?.querySelector<EarlyInput>('form > input[name="q"]');
+    if (early?.composing) early.addEventListener('compositionend', () => this.isConnected && this.connected(), { once: true });
+    else super.connected();
+  }
 
   protected override renderView(ctx: ElementContext<typeof searchBoxAttributes>): ComponentChild {
     const { attr, config, get } = ctx;

@@ -14,6 +14,9 @@ const css =
 
 let sheet: CSSStyleSheet | undefined;
 
+/** The early field's input: `composing` while an IME composition is in progress in it. */
+export type EarlyInput = HTMLInputElement & { composing?: boolean };
+
 /** Show the early field in `host`'s shadow root (once; a host that has one is left alone). */
 export function renderEarlyField(host: HTMLElement): void {
   if (host.shadowRoot) return;
@@ -33,6 +36,9 @@ export function renderEarlyField(host: HTMLElement): void {
   form.action = attr('results-url') || (document.querySelector('trove-search-results') ? '' : '/search');
   input.placeholder = attr('placeholder') ?? 'Search…';
   input.value = fallback?.value || attr('value') || '';
+  // An IME composition in progress is not cut short: the box takes the field over after it (`TroveSearchBox`).
+  for (const type of ['compositionstart', 'compositionend'])
+    input.addEventListener(type, () => void ((input as EarlyInput).composing = type === 'compositionstart'));
   if (fallback && fallback === document.activeElement) {
     input.focus();
     input.setSelectionRange(fallback.selectionStart, fallback.selectionEnd, fallback.selectionDirection ?? undefined);
