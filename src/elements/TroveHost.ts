@@ -41,17 +41,16 @@ export class TroveHost extends HTMLElementBase {
    */
   static adopt(host: TroveHost): void {
     adopting = host;
-    try {
-      new (host.constructor as new () => TroveHost)();
-    } finally {
-      adopting = undefined;
-    }
+    new (host.constructor as new () => TroveHost)();
   }
 
   // biome-ignore lint/correctness/noUnreachableSuper: `adopt` stops the chain here, the host's HTMLElement constructor has run already
   constructor() {
+    const host = adopting;
+    // Taken at once: an element that a field initializer makes meanwhile is constructed as usual.
+    adopting = undefined;
     // biome-ignore lint/correctness/noConstructorReturn: `adopt` gives each class's fields to a host made before its class arrived
-    if (adopting) return adopting;
+    if (host) return host;
     super();
     // A property set before the element was defined (Vue, Svelte and the lazy loader do that)
     // sits on the instance and hides the accessor: take it off and set it through the accessor.

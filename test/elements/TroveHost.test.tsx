@@ -102,8 +102,12 @@ describe('TroveHost', () => {
     const early = document.querySelector(tag) as TroveHost;
 
     let count = 0;
+    const innerTag = `trove-host-inner-${n}`;
+    defineElement(innerTag, class extends TroveHost {});
     class Counter extends TroveElement {
       readonly serial = ++count;
+      /** An element made while the host is being adopted is an element of its own. */
+      readonly inner = document.createElement(innerTag);
       #greeting = 'Hi';
       protected renderView(ctx: ElementContext) {
         return <p>{`${this.#greeting} ${this.serial} ${this === ctx.host} ${this.id}`}</p>;
@@ -113,6 +117,8 @@ describe('TroveHost', () => {
     early.connectedCallback();
     expect(early).toBeInstanceOf(Counter);
     expect(text(early)).toBe('Hi 1 true early');
+    expect((early as Counter).inner).not.toBe(early);
+    expect((early as Counter).inner.localName).toBe(innerTag);
 
     // Made before, connected after the class arrived; and one made after.
     document.body.append(detached);
