@@ -8,6 +8,7 @@ import baseStyles from '../styles/base.css?inline';
 import { adoptStyles } from './adoptStyles.ts';
 import type { AttributeSpecs, AttributeValue } from './attributeSpec.ts';
 import { configured, scriptConfig } from './configure.ts';
+import { followPageColors } from './followPageColors.ts';
 import { getClient } from './getClient.ts';
 import { parseAttribute } from './parseAttribute.ts';
 import { resolveConfig, type ConfigProblem, type ResolvedConfig } from './resolveConfig.ts';
@@ -40,6 +41,8 @@ interface HostState {
   loggedProblems: string;
   /** Watches the attributes of a host whose class observes none (the script loader's). */
   watcher?: MutationObserver;
+  /** Stops following the page's colours. */
+  unfollow?: () => void;
 }
 
 /** The names of a class's `attributes` (a declaration, or a plain list of names). */
@@ -151,11 +154,16 @@ function createBehaviour(element: typeof TroveElement): HostBehaviour {
         current.watcher.observe(host, { attributes: true });
       }
       const root = host.shadowRoot ?? host.attachShadow({ mode: 'open' });
+      // base.css with the page's colours after it (light or dark, its background, its link colour), then the element's own.
       adoptStyles(root, [baseStyles, element.styles]);
+      state.unfollow ??= followPageColors(host, (palette) => adoptStyles(root, [baseStyles + palette, element.styles]));
       render(h(ElementRoot, { host, element, state }), root);
     },
     disconnected(host) {
-      states.get(host)?.watcher?.disconnect();
+      const state = states.get(host);
+      state?.watcher?.disconnect();
+      state?.unfollow?.();
+      if (state) state.unfollow = undefined;
       if (host.shadowRoot) render(null, host.shadowRoot);
     },
     attributeChanged(host, name) {
