@@ -557,6 +557,12 @@ for (const { palette, system, scheme } of palettes) {
         phone ? 'base' : 'popup',
       );
       expect(surface).toBe(pageBackground);
+      // With TROVE_SHOTS_DIR set: the README's pictures (docs/theme-tinted.png, docs/theme-class-dark.png).
+      if (process.env.TROVE_SHOTS_DIR && !phone)
+        await page.screenshot({
+          path: `${process.env.TROVE_SHOTS_DIR}/theme-${palette}.png`,
+          clip: { x: 150, y: 0, width: 1130, height: 600 },
+        });
       await close();
     });
   }
