@@ -2,7 +2,8 @@
  * `npm run bench`: the figures of issues 11 and 22, numbers only, no assertions.
  *  1. Bytes: brotli sizes of everything (dist/), of what Chromium fetches for a page with only the
  *     search box and one with only related posts (before and after the block nears the viewport),
- *     next to the targets; then what each file costs, per source module.
+ *     next to the targets; then what each file costs, per source module, and what the stylesheets
+ *     and the code reading the page's colours cost against before issue 21 (bench/themeCost.ts).
  *  2. Speed: Trove's search box against @algolia/autocomplete-js (bench/speed.ts), then issue 22's
  *     table: every row (times and bytes) side by side with its anchor, with the ratios.
  *  3. CLI: `trove index --dry-run` on a generated 20 MB feed, time and peak memory (bench/cliIndex.ts).
@@ -31,6 +32,7 @@ import { benchService, formatServiceBench } from './service.ts';
 import { benchServiceAttack, formatServiceAttack } from './serviceAttack.ts';
 import { scriptSizes } from './sizes.ts';
 import { measureSpeed } from './speed.ts';
+import { formatThemeCost, stylesheetSizes } from './themeCost.ts';
 
 const root = new URL('..', import.meta.url).pathname;
 const trials = Math.max(1, Math.min(100, Number(process.env.TROVE_BENCH_TRIALS) || 20));
@@ -72,7 +74,10 @@ async function main() {
     console.log(formatBytes(sizes, pages));
     console.log('');
     try {
-      console.log(formatBreakdown(await buildBreakdown(root)));
+      const chunks = await buildBreakdown(root);
+      console.log(formatBreakdown(chunks));
+      console.log('');
+      console.log(formatThemeCost(stylesheetSizes(dist), chunks));
     } catch (error) {
       console.log(`What costs what: not available (${error instanceof Error ? error.message : String(error)})`);
     }

@@ -89,18 +89,35 @@ test('loading the script twice is harmless: the second copy warns with both vers
   expect(errors).toEqual([]);
 });
 
-test('the theme attribute forces light or dark whatever the system prefers', async ({ page }) => {
+test('the theme attribute forces light or dark whatever the page and the system say', async ({ page }) => {
+  // A page that follows the system, dark here.
   await page.emulateMedia({ colorScheme: 'dark' });
-  await page.goto('/pages/embed.html');
-  const heading = page.locator('#related').getByRole('heading').first();
-  await expect(heading).toBeVisible();
-  const color = () => heading.evaluate((el) => getComputedStyle(el).color);
-  const system = await color();
-  await page.locator('#related').evaluate((el) => el.setAttribute('theme', 'light'));
-  const light = await color();
-  await page.locator('#related').evaluate((el) => el.setAttribute('theme', 'dark'));
-  expect(await color()).toBe(system);
-  expect(light).not.toBe(system);
+  await page.goto('/pages/related.html?eager');
+  const related = page.locator('trove-related-posts');
+  await expect(related.getByRole('heading').first()).toBeVisible();
+  /** The heading's text and the element's background as sums of their channels (0 black, 765 white), and its scheme. */
+  const colors = () =>
+    related.evaluate((host) => {
+      const sum = (color: string) =>
+        (color.match(/[\d.]+/g) ?? []).slice(0, 4).reduce((a, b, i) => (i < 3 ? a + Number(b) : a * Number(b)), 0);
+      const heading = host.shadowRoot!.querySelector('[part~="heading"]')!;
+      return {
+        text: sum(getComputedStyle(heading).color),
+        background: sum(getComputedStyle(host).backgroundColor),
+        scheme: getComputedStyle(host).colorScheme,
+      };
+    });
+  const system = await colors();
+  expect(system).toMatchObject({ scheme: 'dark', background: 0 }); // the page's own background shows through
+  expect(system.text).toBeGreaterThan(600);
+  await related.evaluate((el) => el.setAttribute('theme', 'light'));
+  const light = await colors();
+  expect(light).toMatchObject({ scheme: 'light', background: 765 });
+  expect(light.text).toBeLessThan(100);
+  await related.evaluate((el) => el.setAttribute('theme', 'dark'));
+  const dark = await colors();
+  expect(dark).toMatchObject({ scheme: 'dark', background: 54 });
+  expect(dark.text).toBeGreaterThan(700);
 });
 
 test.describe('right to left', () => {

@@ -354,3 +354,366 @@ test.describe('the combobox in the top layer', () => {
     });
   }
 });
+
+/*
+ * Native in any theme (issue 21): on theme.html?palette= (pages dressed like real themes, each
+ * with 16px body text), every visible text of the three elements reads on the colour actually
+ * behind it and has the size of the theme's text; marks, chips and the active option stand out.
+ */
+
+type TextCheckWindow = {
+  /** Texts of the three elements' shadow roots that fail: contrast < 4.5:1 or a size off by > 15 %. */
+  troveTextProblems(): { checked: number; problems: string[] };
+  /** Marks, chips and the active option whose shape is < 3:1 against what is around it. */
+  troveShapeProblems(): { checked: number; problems: string[] };
+};
+
+/**
+ * Gives every page of `context` the two checks, before its own scripts. The colour behind an
+ * element is its own background and its ancestors' (through slots and shadow hosts) painted
+ * over one another down to the first opaque one; a text's colour is its computed colour times
+ * the opacity of its ancestors, painted over that.
+ */
+function installTextChecks(context: BrowserContext) {
+  return context.addInitScript(() => {
+    type Rgba = [number, number, number, number];
+    let ctx: CanvasRenderingContext2D | null = null;
+    const rgba = (color: string): Rgba => {
+      ctx ??= document.createElement('canvas').getContext('2d', { willReadFrequently: true })!;
+      ctx.clearRect(0, 0, 1, 1);
+      ctx.fillStyle = '#000';
+      ctx.fillStyle = color;
+      ctx.fillRect(0, 0, 1, 1);
+      const [r, g, b, a] = ctx.getImageData(0, 0, 1, 1).data;
+      return [r!, g!, b!, a! / 255];
+    };
+    const parentOf = (el: Element): Element | null =>
+      el.assignedSlot ?? el.parentElement ?? ((el.parentNode as ShadowRoot | null)?.host || null);
+    const over = (top: Rgba, under: Rgba): Rgba => [0, 1, 2].map((i) => top[i]! * top[3] + under[i]! * (1 - top[3])).concat(1) as Rgba;
+    const behind = (el: Element): Rgba => {
+      const layers: Rgba[] = [];
+      for (let e: Element | null = el; e; e = parentOf(e)) {
+        const color = rgba(getComputedStyle(e).backgroundColor);
+        if (color[3] > 0) layers.push(color);
+        if (color[3] >= 1) break;
+      }
+      let under: Rgba = layers.at(-1)?.[3] === 1 ? layers.pop()! : [255, 255, 255, 1];
+      for (const layer of layers.reverse()) under = over(layer, under);
+      return under;
+    };
+    const luminance = ([r, g, b]: Rgba) => {
+      const f = (c: number) => ((c /= 255) <= 0.04045 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4);
+      return 0.2126 * f(r) + 0.7152 * f(g) + 0.0722 * f(b);
+    };
+    const ratio = (a: Rgba, b: Rgba) => {
+      const [x, y] = [luminance(a), luminance(b)].sort((p, q) => q - p);
+      return (x! + 0.05) / (y! + 0.05);
+    };
+    const show = (c: Rgba) => `rgb(${c.slice(0, 3).map(Math.round).join(' ')})`;
+    const hosts = () => [...document.querySelectorAll('trove-search-box, trove-search-results, trove-related-posts')];
+    /** Shown, and not squeezed into a visually hidden 1px box. */
+    const seen = (el: Element, host: Element) => {
+      if (!el.checkVisibility({ visibilityProperty: true, opacityProperty: true })) return false;
+      for (let e: Element | null = el; e && e !== host; e = parentOf(e)) {
+        const r = e.getBoundingClientRect();
+        if (getComputedStyle(e).display !== 'contents' && (r.width <= 1 || r.height <= 1)) return false;
+      }
+      return true;
+    };
+    const w = window as unknown as TextCheckWindow;
+    w.troveTextProblems = () => {
+      const body = Number.parseFloat(getComputedStyle(document.body).fontSize);
+      const problems: string[] = [];
+      let checked = 0;
+      const check = (el: Element, text: string, color: string, where: string) => {
+        let [r, g, b, alpha] = rgba(color);
+        for (let e: Element | null = el; e; e = parentOf(e)) alpha *= Number(getComputedStyle(e).opacity);
+        const bg = behind(el);
+        const fg = over([r, g, b, alpha], bg);
+        const contrast = ratio(fg, bg);
+        const size = Number.parseFloat(getComputedStyle(el).fontSize);
+        checked++;
+        if (contrast < 4.5) problems.push(`${where} "${text}": ${contrast.toFixed(2)}:1, ${show(fg)} on ${show(bg)}`);
+        if (Math.abs(size / body - 1) > 0.15) problems.push(`${where} "${text}": ${size}px next to ${body}px`);
+      };
+      for (const host of hosts()) {
+        const root = host.shadowRoot;
+        if (!root) continue;
+        const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+        for (let node = walker.nextNode() as Text | null; node; node = walker.nextNode() as Text | null) {
+          const text = node.data.trim();
+          const el = node.parentElement!;
+          if (!text || el.closest('select') || !seen(el, host)) continue;
+          check(el, text.slice(0, 30), getComputedStyle(el).color, host.localName);
+        }
+        for (const field of root.querySelectorAll<HTMLInputElement | HTMLSelectElement>('input, select')) {
+          if (!seen(field, host)) continue;
+          check(field, `${field.localName} ${field.value}`, getComputedStyle(field).color, host.localName);
+          if (field instanceof HTMLInputElement && field.placeholder && !field.value)
+            check(field, `placeholder ${field.placeholder}`, getComputedStyle(field, '::placeholder').color, host.localName);
+        }
+      }
+      return { checked, problems };
+    };
+    w.troveShapeProblems = () => {
+      const problems: string[] = [];
+      let checked = 0;
+      const shape = (el: Element, color: string, where: string) => {
+        const around = behind(parentOf(el)!);
+        const contrast = ratio(over(rgba(color), around), around);
+        checked++;
+        if (contrast < 3) problems.push(`${where} "${el.textContent?.trim().slice(0, 30)}": ${contrast.toFixed(2)}:1 on ${show(around)}`);
+      };
+      for (const host of hosts()) {
+        const root = host.shadowRoot!;
+        for (const mark of root.querySelectorAll('mark')) if (seen(mark, host)) shape(mark, getComputedStyle(mark).backgroundColor, 'mark');
+        const chips = '[part~="chip"], [part~="facet-chip"], [part~="active-filter"], [part~="suggestion-chip"], [part~="tag"]';
+        for (const chip of root.querySelectorAll(chips)) {
+          if (!seen(chip, host)) continue;
+          const style = getComputedStyle(chip);
+          // A chip stands out by its border, or by its fill where that is opaque (a pressed facet).
+          const fill = rgba(style.backgroundColor);
+          shape(chip, fill[3] === 1 ? style.backgroundColor : style.borderTopColor, 'chip');
+        }
+        for (const option of root.querySelectorAll('[part~="option-active"]'))
+          shape(option, getComputedStyle(option).borderInlineStartColor, 'active option');
+        const focused = root.activeElement;
+        if (focused?.matches(':focus-visible')) shape(focused, getComputedStyle(focused).outlineColor, 'focus ring');
+      }
+      return { checked, problems };
+    };
+  });
+}
+
+const phoneSize = { width: 390, height: 844 };
+const palettes = [
+  { palette: 'root62', system: 'light', scheme: 'light' },
+  { palette: 'class-dark', system: 'light', scheme: 'dark' },
+  { palette: 'light-only', system: 'dark', scheme: 'light' },
+  { palette: 'dark-only', system: 'light', scheme: 'dark' },
+  { palette: 'tinted', system: 'dark', scheme: 'light' },
+] as const;
+
+const host = (page: Page, tag: string) => page.locator(tag);
+const textProblems = (page: Page) => page.evaluate(() => (window as unknown as TextCheckWindow).troveTextProblems());
+const shapeProblems = (page: Page) => page.evaluate(() => (window as unknown as TextCheckWindow).troveShapeProblems());
+/** The light or dark an element took (its computed `color-scheme`). */
+const schemeOf = (page: Page, tag: string) => host(page, tag).evaluate((el) => getComputedStyle(el).colorScheme);
+
+async function openPalette(browser: Browser, size: typeof wide, palette: string, system: 'light' | 'dark', query = '&q=night') {
+  const phone = size.width < 640;
+  const context = await browser.newContext({ viewport: size, hasTouch: phone, isMobile: phone, colorScheme: system });
+  await installTextChecks(context);
+  const page = await context.newPage();
+  await page.goto(`/pages/theme.html?palette=${palette}${query}`);
+  await expect(page.locator('trove-search-results [part~="result"]').first()).toBeVisible();
+  await expect(page.locator('trove-related-posts').getByRole('link').first()).toBeVisible();
+  return { page, phone, close: () => context.close() };
+}
+
+/** Opens the box (the panel on a phone) and shows suggestions for "pho", the second one active. */
+async function showSuggestions(page: Page, phone: boolean) {
+  if (phone) await input(page).tap();
+  else await input(page).click();
+  await input(page).fill('');
+  await input(page).pressSequentially('pho', { delay: 40 });
+  await expect(options(page).first()).toBeVisible();
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('ArrowDown');
+  await page.waitForTimeout(150);
+}
+
+/** Every text of the page's elements reads, at the theme's size; marks, chips and the active option stand out. */
+async function expectNative(page: Page, minimum: number) {
+  const texts = await textProblems(page);
+  expect(texts.problems).toEqual([]);
+  expect(texts.checked).toBeGreaterThan(minimum);
+  const shapes = await shapeProblems(page);
+  expect(shapes.problems).toEqual([]);
+  expect(shapes.checked).toBeGreaterThan(3);
+}
+
+for (const { palette, system, scheme } of palettes) {
+  for (const size of [wide, phoneSize]) {
+    test(`on a ${palette} theme (system ${system}) at ${size.width} px every text reads at the theme's size, the list and panel on the page's background`, async ({
+      browser,
+    }) => {
+      const { page, phone, close } = await openPalette(browser, size, palette, system, '&q=night&filter=category%3A%22Photography%22');
+      for (const tag of ['trove-search-box', 'trove-search-results', 'trove-related-posts']) expect(await schemeOf(page, tag)).toBe(scheme);
+      if (phone)
+        await host(page, 'trove-search-results')
+          .getByRole('button', { name: /Filters/ })
+          .click();
+      // A focused facet chip: its text, its ring.
+      await host(page, 'trove-search-results').locator('[part~="facet-chip"]').nth(1).focus();
+      await page.keyboard.press('Shift+Tab');
+      await page.keyboard.press('Tab');
+      await expectNative(page, 100);
+      await showSuggestions(page, phone);
+      await expectNative(page, 100);
+      const pageBackground = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+      const surface = await host(page, 'trove-search-box').evaluate(
+        (el, part) => getComputedStyle(el.shadowRoot!.querySelector(`[part~="${part}"]`)!).backgroundColor,
+        phone ? 'base' : 'popup',
+      );
+      expect(surface).toBe(pageBackground);
+      // With TROVE_SHOTS_DIR set: the README's pictures (docs/theme-tinted.png, docs/theme-class-dark.png).
+      if (process.env.TROVE_SHOTS_DIR && !phone)
+        await page.screenshot({
+          path: `${process.env.TROVE_SHOTS_DIR}/theme-${palette}.png`,
+          clip: { x: 150, y: 0, width: 1130, height: 600 },
+        });
+      await close();
+    });
+  }
+}
+
+test('a theme toggled at runtime: the elements follow its class, without a reload', async ({ browser }) => {
+  const { page, close } = await openPalette(browser, wide, 'toggle', 'light');
+  expect(await schemeOf(page, 'trove-search-results')).toBe('light');
+  await expectNative(page, 60);
+  await page.locator('#toggle').click();
+  for (const tag of ['trove-search-box', 'trove-search-results', 'trove-related-posts'])
+    await expect.poll(() => schemeOf(page, tag)).toBe('dark');
+  await showSuggestions(page, false);
+  await expectNative(page, 60);
+  const surface = () =>
+    host(page, 'trove-search-box').evaluate((el) => getComputedStyle(el.shadowRoot!.querySelector('[part~="popup"]')!).backgroundColor);
+  expect(await surface()).toBe('rgb(27, 27, 31)');
+  await page.keyboard.press('Escape');
+  await page.locator('#toggle').click();
+  await expect.poll(() => schemeOf(page, 'trove-related-posts')).toBe('light');
+  await showSuggestions(page, false);
+  expect(await surface()).toBe('rgb(250, 250, 250)');
+  await expectNative(page, 60);
+  await close();
+});
+
+test('a theme that follows the system follows it at runtime; a system preference alone decides nothing', async ({ browser }) => {
+  const { page, close } = await openPalette(browser, phoneSize, 'system', 'light');
+  expect(await schemeOf(page, 'trove-search-results')).toBe('light');
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await expect.poll(() => schemeOf(page, 'trove-search-results')).toBe('dark');
+  await expectNative(page, 60);
+  // A page that does not follow the system: the preference changes nothing.
+  await page.goto('/pages/theme.html?palette=light-only&q=night');
+  await expect(page.locator('trove-search-results [part~="result"]').first()).toBeVisible();
+  expect(await schemeOf(page, 'trove-search-results')).toBe('light');
+  await page.emulateMedia({ colorScheme: 'light' });
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await page.waitForTimeout(100);
+  expect(await schemeOf(page, 'trove-search-results')).toBe('light');
+  await close();
+});
+
+test('every --trove-* property still wins over what is derived from the page', async ({ browser }) => {
+  const { page, close } = await openPalette(browser, wide, 'dark-only', 'light');
+  await host(page, 'trove-search-box').evaluate((el: HTMLElement) => {
+    el.style.setProperty('--trove-color-surface', 'rgb(1, 2, 3)');
+    el.style.setProperty('--trove-color-text', 'rgb(250, 240, 230)');
+    el.style.setProperty('--trove-color-accent', 'rgb(255, 200, 0)');
+    el.style.setProperty('--trove-color-mark', 'rgb(10, 20, 30)');
+    el.style.setProperty('--trove-font-size', '13px');
+  });
+  await showSuggestions(page, false);
+  const seen = await host(page, 'trove-search-box').evaluate((el) => {
+    const root = el.shadowRoot!;
+    const style = (selector: string) => getComputedStyle(root.querySelector(selector)!);
+    return {
+      surface: style('[part~="popup"]').backgroundColor,
+      text: style('[part~="option-title"]').color,
+      bar: style('[part~="option-active"]').borderInlineStartColor,
+      mark: style('mark').backgroundColor,
+      size: style('[part~="option-title"]').fontSize,
+    };
+  });
+  expect(seen).toEqual({
+    surface: 'rgb(1, 2, 3)',
+    text: 'rgb(250, 240, 230)',
+    bar: 'rgb(255, 200, 0)',
+    mark: 'rgb(10, 20, 30)',
+    size: '13px',
+  });
+  await close();
+});
+
+for (const size of [wide, phoneSize]) {
+  test(`at ${size.width} px the box holds its filter chips and text on one line; applying a filter moves nothing around it (layout shift 0)`, async ({
+    browser,
+  }) => {
+    const { page, phone, close } = await openPalette(browser, size, 'tinted', 'light', '&q=night&filter=category%3A%22Photography%22');
+    const results = host(page, 'trove-search-results');
+    if (phone) await results.getByRole('button', { name: /Filters/ }).click();
+    const boxes = () =>
+      page.evaluate(() => {
+        const rect = (el: Element) => {
+          const r = el.getBoundingClientRect();
+          return { top: Math.round(r.top), height: Math.round(r.height) };
+        };
+        const box = document.querySelector('trove-search-box')!.shadowRoot!;
+        const results = document.querySelector('trove-search-results')!.shadowRoot!;
+        return {
+          header: rect(document.querySelector('.site-header')!),
+          field: rect(box.querySelector('[part~="field"]')!),
+          input: rect(box.querySelector('input')!),
+          heading: rect(results.querySelector('[part~="heading"]')!),
+          chips: [...box.querySelectorAll('[part~="chip"]')].map(rect),
+        };
+      });
+    // Cumulative layout shift as browsers count it: shifts within 500 ms of an input are expected.
+    await page.evaluate(() => {
+      (window as unknown as { shift: number }).shift = 0;
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[])
+          if (!entry.hadRecentInput) (window as unknown as { shift: number }).shift += entry.value;
+      }).observe({ type: 'layout-shift' });
+    });
+    const before = await boxes();
+    expect(before.chips).toHaveLength(1);
+    await results.locator('[part~="facet-chip"]:not([part~="facet-chip-active"])').nth(2).click();
+    await expect(host(page, 'trove-search-box').locator('[part~="chip"]')).toHaveCount(2);
+    await expect(results.locator('[part~="result"]').first()).toBeVisible();
+    await page.waitForTimeout(300);
+    const after = await boxes();
+    expect(after.header).toEqual(before.header);
+    expect(after.field).toEqual(before.field);
+    expect(after.heading).toEqual(before.heading);
+    // One line: every chip within the input's height band.
+    for (const chip of after.chips) {
+      expect(chip.top).toBeGreaterThanOrEqual(after.field.top);
+      expect(chip.top + chip.height).toBeLessThanOrEqual(after.field.top + after.field.height);
+    }
+    expect(await page.evaluate(() => (window as unknown as { shift: number }).shift)).toBe(0);
+    await close();
+  });
+}
+
+test('a long placeholder ends in an ellipsis at 390 px', async ({ browser }) => {
+  const { page, close } = await openPalette(browser, phoneSize, 'tinted', 'light');
+  await host(page, 'trove-search-box').evaluate((el) =>
+    el.setAttribute('placeholder', 'Search every post, note, review and guide of this blog since 2009'),
+  );
+  const placeholder = await input(page).evaluate((el: HTMLInputElement) => ({
+    overflow: getComputedStyle(el).textOverflow,
+    ownOverflow: getComputedStyle(el, '::placeholder').textOverflow,
+    long: el.placeholder.length * 6 > el.clientWidth,
+  }));
+  expect(placeholder).toEqual({ overflow: 'ellipsis', ownOverflow: 'ellipsis', long: true });
+  await close();
+});
+
+test('the text of facet chips is centred vertically', async ({ browser }) => {
+  const { page, close } = await openPalette(browser, wide, 'tinted', 'light');
+  const offsets = await host(page, 'trove-search-results').evaluate((el) =>
+    [...el.shadowRoot!.querySelectorAll('[part~="facet-chip"]')].map((chip) => {
+      const c = chip.getBoundingClientRect();
+      return [...chip.querySelectorAll('span')].map((span) => {
+        const s = span.getBoundingClientRect();
+        return Math.abs(s.top + s.height / 2 - (c.top + c.height / 2));
+      });
+    }),
+  );
+  expect(offsets.length).toBeGreaterThan(4);
+  expect(Math.max(...offsets.flat())).toBeLessThanOrEqual(1);
+  await close();
+});

@@ -8,6 +8,7 @@ import baseStyles from '../styles/base.css?inline';
 import { adoptStyles } from './adoptStyles.ts';
 import type { AttributeSpecs, AttributeValue } from './attributeSpec.ts';
 import { configured, scriptConfig } from './configure.ts';
+import { followPageColors } from './followPageColors.ts';
 import { getClient } from './getClient.ts';
 import { parseAttribute } from './parseAttribute.ts';
 import { resolveConfig, type ConfigProblem, type ResolvedConfig } from './resolveConfig.ts';
@@ -40,6 +41,8 @@ interface HostState {
   loggedProblems: string;
   /** Watches the attributes of a host whose class observes none (the script loader's). */
   watcher?: MutationObserver;
+  /** Stops following the page's colours. */
+  unfollow?: () => void;
 }
 
 /** The names of a class's `attributes` (a declaration, or a plain list of names). */
@@ -87,13 +90,18 @@ export abstract class TroveElement extends TroveHost {
       state.watcher.observe(this, { attributes: true });
     }
     const root = this.shadowRoot ?? this.attachShadow({ mode: 'open' });
-    adoptStyles(root, [baseStyles, (this.constructor as typeof TroveElement).styles]);
+    const styles = (this.constructor as typeof TroveElement).styles;
+    // base.css with the page's colours after it (light or dark, its background, its link colour), then the element's own.
+    adoptStyles(root, [baseStyles, styles]);
+    state.unfollow ??= followPageColors(this, (palette) => adoptStyles(root, [baseStyles + palette, styles]));
     render(h(ElementRoot, { view: () => this.#view() }), root);
   }
 
   protected override disconnected(): void {
     if (!(#state in this)) return;
     this.#state.watcher?.disconnect();
+    this.#state.unfollow?.();
+    this.#state.unfollow = undefined;
     if (this.shadowRoot) render(null, this.shadowRoot);
   }
 

@@ -21,6 +21,6 @@ export const sharedAttributes = {
   'user-id': { type: 'string' },
   /** Send no click feedback. */
   'no-analytics': { type: 'boolean' },
-  /** Force the light or dark colours (default: the system’s). */
+  /** Draw with the browser’s own light or dark colours, not the page’s (default: the page’s). */
   theme: { type: ['light', 'dark'] },
 } as const satisfies AttributeSpecs;
