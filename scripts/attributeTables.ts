@@ -1,6 +1,6 @@
 /**
  * README's attribute tables, made from `custom-elements.json` (whose attributes come from each
- * element's one declaration, see `src/elements/attributeSpec.ts`). `npm run manifest` rewrites the
+ * element's one declaration, see `src/ui/attributeSpec.ts`). `npm run manifest` rewrites the
  * tables between `<!-- attributes: trove-… -->` and `<!-- /attributes -->`; a unit test fails when
  * README.md and the declarations disagree.
  */

@@ -3,6 +3,7 @@ import { parseFilter } from '../api/filter.ts';
 import type { FilterSuggestion, NavigationalSuggestion, Suggestion, TroveClient } from '../api/types.ts';
 import { type Controller, type ControllerState, isAbort, type SelectHow, toError } from './Controller.ts';
 import { createLatest } from './createLatest.ts';
+import { defaults } from './defaults.ts';
 import type { PageSearch } from './createPageSearch.ts';
 import { queryWithoutFilterWords } from './queryWithoutFilterWords.ts';
 import type { RecentSearches } from './recentSearches.ts';
@@ -36,11 +37,11 @@ export interface AutocompleteSettings {
   filter?: string[];
   /** `sort` of the suggestions (sent where the API has it). */
   sort?: string;
-  /** Characters needed before asking; default 1. */
+  /** Characters needed before asking; default `defaults.minChars`. */
   minChars?: number;
   /** Send click feedback; default true. */
   analytics?: boolean;
-  /** Wait this long after the last key before asking; default 100 ms. */
+  /** Wait this long (ms) after the last key before asking; default `defaults.debounceMs`. */
   debounceMs?: number;
   /** The results page when none is on this page; default `/search`. */
   resultsUrl?: string | null;
@@ -181,7 +182,7 @@ export function createAutocompleteController(options: AutocompleteControllerOpti
   let timer: ReturnType<typeof setTimeout> | undefined;
 
   const scope = () => settings.filter ?? [];
-  const minChars = () => Math.max(1, settings.minChars ?? 1);
+  const minChars = () => Math.max(1, settings.minChars ?? defaults.minChars);
   const askable = (q: string) => q.trim().length >= minChars();
 
   const optionList = computed<AutocompleteOption[]>(() => {
@@ -288,7 +289,7 @@ export function createAutocompleteController(options: AutocompleteControllerOpti
       return;
     }
     status.value = 'loading';
-    timer = setTimeout(ask, settings.debounceMs ?? 100);
+    timer = setTimeout(ask, settings.debounceMs ?? defaults.debounceMs);
   }
 
   function search(): void {

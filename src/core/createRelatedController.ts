@@ -2,6 +2,7 @@ import { batch, computed, signal } from '@preact/signals';
 import type { SearchResult, TroveClient } from '../api/types.ts';
 import { type Controller, type ControllerState, isAbort, type SelectHow, toError } from './Controller.ts';
 import { createLatest } from './createLatest.ts';
+import { defaults } from './defaults.ts';
 
 /** The current post, whose related posts are wanted. */
 export interface RelatedSource {
@@ -17,7 +18,7 @@ export interface RelatedSource {
 export interface RelatedSettings {
   /** `null` (no `doc-id`): nothing to load. */
   source: RelatedSource | null;
-  /** Number of posts asked for; default 4. */
+  /** Number of posts asked for; default `defaults.relatedLimit`. */
   limit?: number;
   /** `field:"value"` filters (sent where the API version has them). */
   filter?: string[];
@@ -98,13 +99,13 @@ export function createRelatedController(options: RelatedControllerOptions): Rela
     id: source.id,
     title: source.title,
     url: source.url,
-    limit: settings.limit ?? 4,
+    limit: settings.limit ?? defaults.relatedLimit,
     filter: settings.filter,
     sort: settings.sort,
   });
 
   function show(source: RelatedSource, handler: string | undefined, results: readonly SearchResult[]): void {
-    const shown = results.slice(0, settings.limit ?? 4);
+    const shown = results.slice(0, settings.limit ?? defaults.relatedLimit);
     batch(() => {
       posts.value = shown;
       loaded.value = { source, handler };

@@ -2,14 +2,16 @@ import { batch, computed, effect, signal, untracked } from '@preact/signals';
 import type { FacetName, SearchResponse, SearchResult, TroveClient } from '../api/types.ts';
 import { type Controller, type ControllerState, isAbort, type SelectHow, toError } from './Controller.ts';
 import { createLatest } from './createLatest.ts';
+import { defaults } from './defaults.ts';
 import type { PageSearch } from './createPageSearch.ts';
 import { pageCount } from './pageCount.ts';
+import { parseLimit } from './parseLimit.ts';
 import { parseSpelling } from './parseSpelling.ts';
 import type { SearchQuery } from './searchQuery.ts';
 
 /** Settings that follow the element's attributes. */
 export interface SearchSettings {
-  /** Page size; default 10. */
+  /** Page size, a whole number up to `defaults.resultsMaxLimit`; default `defaults.resultsLimit`. */
   limit?: number;
   /** Search handler; omitted → `default`. */
   handler?: string;
@@ -79,7 +81,7 @@ export interface SearchController extends Controller<SearchSettings, SearchState
  */
 export function createSearchController(options: SearchControllerOptions): SearchController {
   const { client, search } = options;
-  const settings = signal<Required<Pick<SearchSettings, 'limit'>> & SearchSettings>({ limit: 10 });
+  const settings = signal<Required<Pick<SearchSettings, 'limit'>> & SearchSettings>({ limit: defaults.resultsLimit });
   const status = signal<SearchState['status']>('idle');
   const response = signal<SearchResponse<SearchResult> | null>(null);
   const error = signal<Error | null>(null);
@@ -87,7 +89,7 @@ export function createSearchController(options: SearchControllerOptions): Search
   let disposed = false;
 
   const update = (next: SearchSettings) => {
-    const limit = next.limit && next.limit > 0 ? Math.floor(next.limit) : 10;
+    const limit = parseLimit(next.limit, defaults.resultsLimit, defaults.resultsMaxLimit);
     const current = settings.peek();
     if (current.limit !== limit || current.handler !== next.handler) settings.value = { limit, handler: next.handler };
   };

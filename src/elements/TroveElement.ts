@@ -6,10 +6,11 @@ import { ConfigError } from '../ui/ConfigError.tsx';
 import { translate, type Messages, type Translate } from '../ui/translate.ts';
 import baseStyles from '../styles/base.css?inline';
 import { adoptStyles } from './adoptStyles.ts';
-import type { AttributeSpecs, AttributeValue } from './attributeSpec.ts';
+import type { AttributeProps, AttributeSpecs, AttributeValue } from '../ui/attributeSpec.ts';
 import { configured, scriptConfig } from './configure.ts';
+import type { TroveErrorEvent } from './events.ts';
 import { getClient } from './getClient.ts';
-import { parseAttribute } from './parseAttribute.ts';
+import { parseAttribute, parseAttributes } from './parseAttribute.ts';
 import { resolveConfig, type ConfigProblem, type ResolvedConfig } from './resolveConfig.ts';
 import { sharedAttributes } from './sharedAttributes.ts';
 import { TroveHost, type HostBehaviour } from './TroveHost.ts';
@@ -27,6 +28,8 @@ export interface ElementContext<S extends AttributeSpecs = AttributeSpecs> {
   bool(name: string): boolean;
   /** Reactive read of a declared attribute, parsed as its declaration says (`parseAttribute`). */
   get<K extends keyof S & string>(name: K): AttributeValue<S[K]>;
+  /** The view's props from the declared attributes (each under its declared `key`), parsed. */
+  props: AttributeProps<S>;
   /** A text of the merged catalogue: English ← `configure({ translations })` ← the `translations` property. */
   t: Translate;
   /** The page's language, for `Intl`. */
@@ -63,6 +66,8 @@ export abstract class TroveElement extends TroveHost {
   static styles = '';
   /** This element's English texts. */
   static messages: Messages = {};
+  /** The events this element sends (a type only: the typings read it; `@fires` documents each). */
+  declare static readonly events: { 'trove-error': TroveErrorEvent };
 
   static get observedAttributes(): string[] {
     return [...Object.keys(sharedAttributes), ...namesOf(this.attributes)];
@@ -124,6 +129,7 @@ export abstract class TroveElement extends TroveHost {
       attr,
       bool: (name) => attr(name) !== null,
       get: (name) => parseAttribute(specs[name] ?? { type: 'string' }, attr(name)) as never,
+      props: parseAttributes(declared, attr),
       t,
       locale,
     };

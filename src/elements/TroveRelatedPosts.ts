@@ -1,9 +1,9 @@
 import { h, type ComponentChild } from 'preact';
-import { splitFilters } from '../api/splitFilters.ts';
 import { RelatedPosts } from '../ui/RelatedPosts.tsx';
 import { relatedPostsMessages } from '../ui/relatedPostsMessages.ts';
 import styles from '../styles/relatedPosts.css?inline';
-import { relatedPostsAttributes } from './relatedPostsAttributes.ts';
+import { relatedPostsAttributes } from '../ui/relatedPostsAttributes.ts';
+import type { TroveErrorEvent, TroveSelectEvent } from './events.ts';
 import { TroveElement, type ElementContext } from './TroveElement.ts';
 import type { TroveHost } from './TroveHost.ts';
 
@@ -64,21 +64,14 @@ export class TroveRelatedPosts extends TroveElement {
   static override attributes = relatedPostsAttributes;
   static override styles = styles;
   static override messages = relatedPostsMessages;
+  declare static readonly events: { 'trove-select': TroveSelectEvent; 'trove-error': TroveErrorEvent };
 
   protected override renderView(ctx: ElementContext<typeof relatedPostsAttributes>): ComponentChild {
-    const { attr, config, get } = ctx;
+    const { config } = ctx;
     return h(RelatedPosts, {
+      ...ctx.props,
       client: ctx.client,
-      docId: get('doc-id') ?? '',
-      docTitle: attr('doc-title'),
-      docUrl: attr('doc-url'),
       ...(config.handler ? { handler: config.handler } : {}),
-      limit: get('limit'),
-      filter: splitFilters(attr('filter')),
-      sort: get('sort'),
-      heading: attr('heading'),
-      layout: get('layout'),
-      eager: get('eager'),
       analytics: config.analytics,
       locale: ctx.locale,
       t: ctx.t,

@@ -1,9 +1,9 @@
 import { h, type ComponentChild } from 'preact';
-import { splitFilters } from '../api/splitFilters.ts';
 import { SearchBox } from '../ui/SearchBox.tsx';
 import { searchBoxMessages } from '../ui/searchBoxMessages.ts';
 import styles from '../styles/searchBox.css?inline';
-import { searchBoxAttributes } from './searchBoxAttributes.ts';
+import { searchBoxAttributes } from '../ui/searchBoxAttributes.ts';
+import type { TroveErrorEvent, TroveSearchEvent, TroveSelectEvent } from './events.ts';
 import { TroveElement, type ElementContext } from './TroveElement.ts';
 
 /**
@@ -76,20 +76,14 @@ export class TroveSearchBox extends TroveElement {
   static override attributes = searchBoxAttributes;
   static override styles = styles;
   static override messages = searchBoxMessages;
+  declare static readonly events: { 'trove-select': TroveSelectEvent; 'trove-search': TroveSearchEvent; 'trove-error': TroveErrorEvent };
 
   protected override renderView(ctx: ElementContext<typeof searchBoxAttributes>): ComponentChild {
-    const { attr, config, get } = ctx;
+    const { config } = ctx;
     return h(SearchBox, {
+      ...ctx.props,
       client: ctx.client,
       ...(config.handler ? { handler: config.handler } : {}),
-      limit: get('limit') ?? undefined,
-      filter: splitFilters(attr('filter')),
-      sort: get('sort'),
-      minChars: get('min-chars') ?? undefined,
-      resultsUrl: get('results-url'),
-      shortcut: attr('shortcut'),
-      value: attr('value'),
-      placeholder: attr('placeholder'),
       analytics: config.analytics,
       locale: ctx.locale,
       t: ctx.t,

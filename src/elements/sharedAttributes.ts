@@ -1,4 +1,4 @@
-import type { AttributeSpecs } from './attributeSpec.ts';
+import type { AttributeSpecs } from '../ui/attributeSpec.ts';
 
 /**
  * Attributes every element takes (DESIGN.md §1.1). The connection settings fall back to

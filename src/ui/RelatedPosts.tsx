@@ -7,34 +7,21 @@ import {
   type RelatedController,
   type RelatedSettings,
 } from '../core/createRelatedController.ts';
+import { defaults } from '../core/defaults.ts';
+import { type AttributeProps, settingsOf } from './attributeSpec.ts';
 import { formatDate } from './formatDate.ts';
 import { linkClick } from './linkClick.ts';
 import { readPageSource } from './readPageSource.ts';
+import { relatedPostsAttributes } from './relatedPostsAttributes.ts';
 import { relatedPostsMessages } from './relatedPostsMessages.ts';
 import { type Translate, translate } from './translate.ts';
 import { useController } from './useController.ts';
 
-export interface RelatedPostsProps {
+/** The block's settings: one prop per attribute of `relatedPostsAttributes` (described there), and these. */
+export interface RelatedPostsProps extends AttributeProps<typeof relatedPostsAttributes> {
   client: TroveClient;
-  /** Id of the current post (required). */
-  docId: string;
-  /** Default `document.title`. */
-  docTitle?: string | null;
-  /** Default the canonical link's address, else `location.href`. */
-  docUrl?: string | null;
   /** Recommender handler; default the service's. */
   handler?: string;
-  /** How many posts (and placeholder cards). Default 4. */
-  limit?: number;
-  /** `field:"value"` filters (v2 only). */
-  filter?: readonly string[];
-  /** `<field> asc|desc` (v2 only). */
-  sort?: string | null;
-  /** Visible heading; default the `relatedHeading` text. An empty string hides it (the region keeps the default name). */
-  heading?: string | null;
-  layout?: 'list' | 'grid';
-  /** Load at once instead of when near the viewport. */
-  eager?: boolean;
   /** `false`: clicks send no feedback. Default `true`. */
   analytics?: boolean;
   /** For dates (`Intl`). Default the browser's. */
@@ -78,15 +65,22 @@ function gridColumns(limit: number): number {
  * `onHiddenChange`). All data handling lives in `createRelatedController`.
  */
 export function RelatedPosts(props: RelatedPostsProps) {
-  const { client, analytics = true, eager = false, layout = 'list', limit = 4, locale, t = defaultT } = props;
+  const {
+    client,
+    analytics = true,
+    eager = false,
+    layout = defaults.relatedLayout,
+    limit = defaults.relatedLimit,
+    locale,
+    t = defaultT,
+  } = props;
   const hooks = useRef(props);
   hooks.current = props;
   const page = readPageSource();
   const settings: RelatedSettings = {
     source: props.docId ? { id: props.docId, title: props.docTitle ?? page.title, url: props.docUrl ?? page.url } : null,
+    ...settingsOf(relatedPostsAttributes, props),
     limit,
-    filter: props.filter ? [...props.filter] : [],
-    sort: props.sort ?? undefined,
     handler: props.handler,
     analytics,
   };

@@ -11,11 +11,13 @@ import type { PageSearch } from '../core/createPageSearch.ts';
 import { matchShortcut } from '../core/matchShortcut.ts';
 import { pageSearch } from '../core/pageSearch.ts';
 import { recentSearches } from '../core/recentSearches.ts';
+import { type AttributeProps, settingsOf } from './attributeSpec.ts';
 import { filterLabel } from './filterLabel.ts';
 import { isTypingTarget } from './isTypingTarget.ts';
 import { keepPlaced } from './keepPlaced.ts';
 import { lockPageScroll } from './lockPageScroll.ts';
 import { placeBelow } from './placeBelow.ts';
+import { searchBoxAttributes } from './searchBoxAttributes.ts';
 import { SearchBoxChips } from './SearchBoxChips.tsx';
 import { SearchBoxList } from './SearchBoxList.tsx';
 import { searchBoxMessages } from './searchBoxMessages.ts';
@@ -24,27 +26,13 @@ import { useController } from './useController.ts';
 import { visualViewportBox } from './visualViewportBox.ts';
 import { warmFormats } from './warmFormats.ts';
 
-export interface SearchBoxProps {
+/** The box's settings: one prop per attribute of `searchBoxAttributes` (described there), and these. */
+export interface SearchBoxProps extends AttributeProps<typeof searchBoxAttributes> {
   client: TroveClient;
   /** Autocomplete handler (feedback goes to the same one). */
   handler?: string;
-  /** Most suggestions shown (sent as `limit` in v2). */
-  limit?: number;
-  /** The box's scope: `field:"value"` filters sent with the suggestions and carried into its searches. */
-  filter?: readonly string[];
-  /** `sort` of the suggestions (v2). */
-  sort?: string | null;
-  /** Characters before asking; default 1. */
-  minChars?: number;
-  /** Debounce of typing; default 100 ms. */
+  /** Debounce of typing; default `defaults.debounceMs`. */
   debounceMs?: number;
-  /** Results page when none is on this page; default `/search`. */
-  resultsUrl?: string | null;
-  /** `/` and/or `mod+k`. */
-  shortcut?: string | null;
-  /** Initial text. */
-  value?: string | null;
-  placeholder?: string | null;
   /** `false`: no click feedback. Default `true`. */
   analytics?: boolean;
   locale?: string;
@@ -89,14 +77,10 @@ export function SearchBox(props: SearchBoxProps) {
   hooks.current = props;
   const navigate = (url: string) => (hooks.current.navigate ?? ((u: string) => globalThis.location.assign(u)))(url);
   const settings: AutocompleteSettings = {
+    ...settingsOf(searchBoxAttributes, props),
     handler: props.handler,
-    limit: props.limit,
-    filter: props.filter ? [...props.filter] : [],
-    sort: props.sort ?? undefined,
-    minChars: props.minChars,
     analytics: props.analytics,
     debounceMs: props.debounceMs,
-    resultsUrl: props.resultsUrl,
   };
   const controller = useController(
     () => {

@@ -1,13 +1,14 @@
+import { defaults } from '../core/defaults.ts';
 import type { AttributeSpecs } from './attributeSpec.ts';
 
 /** The attributes of `<trove-search-results>` (besides the shared ones), declared once. */
 export const searchResultsAttributes = {
-  /** Results per page (default 10). */
-  limit: { type: 'number' },
+  /** Results per page. */
+  limit: { type: 'number', key: 'limit', default: defaults.resultsLimit, max: defaults.resultsMaxLimit },
   /** Sorts offered, e.g. `date desc:Newest, date asc:Oldest` (v2 only). */
-  'sort-options': { type: 'string' },
+  'sort-options': { type: 'text', key: 'sortOptions' },
   /** Facets to show, in order: a subset of `categories tags authors year` (default all the response has). */
-  facets: { type: 'string' },
+  facets: { type: 'text', key: 'facets' },
   /** Keep `q`, `filter`, `page` and `sort` out of the page URL. */
-  'no-url-sync': { type: 'boolean' },
+  'no-url-sync': { type: 'boolean', key: 'urlSync', negate: true },
 } as const satisfies AttributeSpecs;

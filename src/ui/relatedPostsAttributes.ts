@@ -1,23 +1,24 @@
+import { defaults } from '../core/defaults.ts';
 import type { AttributeSpecs } from './attributeSpec.ts';
 
 /** The attributes of `<trove-related-posts>` (besides the shared ones), declared once. */
 export const relatedPostsAttributes = {
   /** Id of the current document. */
-  'doc-id': { type: 'id', required: true },
+  'doc-id': { type: 'id', key: 'docId', required: true },
   /** Title of the current document (default `document.title`). */
-  'doc-title': { type: 'string' },
+  'doc-title': { type: 'text', key: 'docTitle' },
   /** Address of the current document (default the canonical link, else the page’s). */
-  'doc-url': { type: 'string' },
+  'doc-url': { type: 'text', key: 'docUrl' },
   /** Number of posts (1 to 24). */
-  limit: { type: 'number', default: 4, max: 24 },
+  limit: { type: 'number', key: 'limit', default: defaults.relatedLimit, max: defaults.relatedMaxLimit },
   /** One or more `field:"value"` separated by whitespace (v2 only). */
-  filter: { type: 'string' },
+  filter: { type: 'list', key: 'filter' },
   /** Sort, e.g. `date desc` (v2 only). */
-  sort: { type: 'string' },
+  sort: { type: 'string', key: 'sort' },
   /** Heading above the posts (default “Related posts”; empty hides it). */
-  heading: { type: 'string' },
+  heading: { type: 'text', key: 'heading' },
   /** A list of rows or a grid of cards. */
-  layout: { type: ['list', 'grid'], default: 'list' },
+  layout: { type: ['list', 'grid'], key: 'layout', default: defaults.relatedLayout },
   /** Load at once instead of when the block nears the viewport. */
-  eager: { type: 'boolean' },
+  eager: { type: 'boolean', key: 'eager' },
 } as const satisfies AttributeSpecs;

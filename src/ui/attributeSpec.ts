@@ -1,0 +1,88 @@
+/**
+ * The one declaration of an element attribute: its type, default (a value of `core/defaults.ts`),
+ * the view prop and controller setting it feeds (`key`); its meaning is the JSDoc comment above
+ * it (kept out of the bundles, read by editors and by the manifest analyzer). Each element
+ * declares its attributes once (`searchBoxAttributes`, …); observed attributes, parsing
+ * (`parseAttribute`), the view's props (`AttributeProps`, `settingsOf`), the JSX, Vue and Svelte
+ * typings (`JsxAttributes`), `custom-elements.json` and README's tables all come from those
+ * declarations.
+ */
+export interface AttributeSpec {
+  /**
+   * `string` (trimmed; empty = missing); `text` (as written, empty included); `id` (a string, or
+   * a number in JSX); `number` (a whole number from 1, see `parseLimit`); `boolean` (present =
+   * on); `list` (`field:"value"` filters separated by whitespace, see `splitFilters`); or the
+   * list of allowed words.
+   */
+  readonly type: 'string' | 'text' | 'id' | 'number' | 'boolean' | 'list' | readonly string[];
+  /** The value when the attribute is missing or invalid. */
+  readonly default?: string | number;
+  /** Largest accepted number (`number` only). */
+  readonly max?: number;
+  /** The element shows an explained error without it. */
+  readonly required?: boolean;
+  /** The view prop (and controller setting) it feeds; without one the element reads it itself (connection settings). */
+  readonly key?: string;
+  /** A boolean whose presence turns its setting off (`no-url-sync` → `urlSync: false`). */
+  readonly negate?: true;
+}
+
+export type AttributeSpecs = Readonly<Record<string, AttributeSpec>>;
+
+/** The parsed value of an attribute of spec `S`. */
+export type AttributeValue<S extends AttributeSpec> = S['type'] extends 'boolean'
+  ? boolean
+  : S['type'] extends 'list'
+    ? readonly string[]
+    :
+        | (S['type'] extends 'number' ? number : S['type'] extends readonly (infer W)[] ? W : string)
+        | (S extends { default: string | number } ? never : null);
+
+type KeyOf<S> = S extends { key: infer K extends string } ? K : never;
+
+/**
+ * The view props a set of declarations feeds (by their `key`): required ones required, the rest
+ * optional. Of no particular declaration (`TroveElement`'s own view): anything.
+ */
+// biome-ignore lint/suspicious/noExplicitAny: a subclass's view takes the props of its own declaration
+export type AttributeProps<S extends AttributeSpecs> = string extends keyof S ? any : DeclaredProps<S>;
+
+type DeclaredProps<S extends AttributeSpecs> = {
+  -readonly [N in keyof S as S[N] extends { required: true } ? KeyOf<S[N]> : never]: NonNullable<AttributeValue<S[N]>>;
+} & {
+  -readonly [N in keyof S as S[N] extends { required: true } ? never : KeyOf<S[N]>]?: AttributeValue<S[N]>;
+};
+
+/** The settings a set of declarations feeds, as a controller takes them (`null` → not set). */
+export type AttributeSettings<S extends AttributeSpecs> = {
+  -readonly [N in keyof S as KeyOf<S[N]>]?: Settable<NonNullable<AttributeValue<S[N]>>>;
+};
+
+/** A setting's value as a controller keeps it (its own copy of a list). */
+type Settable<V> = V extends readonly string[] ? string[] : V;
+
+/** Of a view's props, the values its declarations feed (plain data: `null` left out, lists copied). */
+export function settingsOf<S extends AttributeSpecs>(specs: S, props: AttributeProps<S>): AttributeSettings<S> {
+  const settings: Record<string, unknown> = {};
+  for (const spec of Object.values(specs)) {
+    const value = spec.key ? (props as Record<string, unknown>)[spec.key] : undefined;
+    if (spec.key && value != null) settings[spec.key] = Array.isArray(value) ? [...value] : value;
+  }
+  return settings as AttributeSettings<S>;
+}
+
+/** What a JSX prop of spec `S` accepts. */
+type JsxValue<S extends AttributeSpec> = S['type'] extends 'boolean'
+  ? boolean | ''
+  : S['type'] extends 'number' | 'id'
+    ? number | string
+    : S['type'] extends readonly (infer W)[]
+      ? W
+      : string;
+
+/** The JSX props of a set of attributes: required ones required, the rest optional. */
+export type JsxAttributes<S extends AttributeSpecs> = {
+  -readonly [K in keyof S as S[K] extends { required: true } ? K : never]: JsxValue<S[K]>;
+} & {
+  -readonly [K in keyof S as S[K] extends { required: true } ? never : K]?: JsxValue<S[K]>;
+};
