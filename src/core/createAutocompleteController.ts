@@ -1,4 +1,4 @@
-import { batch, computed, effect, signal } from '@preact/signals';
+import { batch, computed, effect, signal, untracked } from '@preact/signals';
 import { parseFilter } from '../api/filter.ts';
 import type { FilterSuggestion, NavigationalSuggestion, Suggestion, TroveClient } from '../api/types.ts';
 import { type Controller, type ControllerState, isAbort, type SelectHow, toError } from './Controller.ts';
@@ -8,7 +8,7 @@ import type { PageSearch } from './createPageSearch.ts';
 import { queryWithoutFilterWords } from './queryWithoutFilterWords.ts';
 import type { RecentSearches } from './recentSearches.ts';
 import { routeSearch } from './routeSearch.ts';
-import type { SearchState } from './searchQuery.ts';
+import { type SearchRequest, type StartedSearch, sameList, sentFilters } from './searchQuery.ts';
 
 /** One entry of the list as shown; `index` is its 0-based place, `position` (suggestions) its 1-based one. */
 export type AutocompleteOption =
@@ -31,8 +31,9 @@ export interface AutocompleteSettings {
   limit?: number;
   /**
    * The box's scope (`filter` attribute): `field:"value"` filters sent with every suggestion
-   * request and carried into every search the box starts, where the results show them as active
-   * filters. They are not chips of the box: the reader narrows within the scope.
+   * request and carried, as a field of its own (`SearchQuery.scope`), into every search the box
+   * starts, where the results show them as fixed filters. They are not chips of the box: the
+   * reader narrows within the scope.
    */
   filter?: string[];
   /** `sort` of the suggestions (sent where the API has it). */
@@ -60,7 +61,7 @@ export interface AutocompleteHooks {
   /** A suggestion was chosen; return `false` to stop what follows (a cancelled `trove-select`). */
   onSelect?(detail: SuggestionSelectDetail): boolean | void;
   /** A search is about to run; return `false` to stop it (a cancelled `trove-search`: the page routes it). */
-  onSearch?(state: SearchState): boolean | void;
+  onSearch?(search: SearchRequest): boolean | void;
   /** Go to another page: a navigational suggestion's `url`, or the results page. */
   onNavigate?(url: string): void;
   /** The address of the current page (to resolve `resultsUrl`); default `location.href`. */
@@ -248,7 +249,7 @@ export function createAutocompleteController(options: AutocompleteControllerOpti
   async function ask(): Promise<void> {
     const q = query.peek().trim();
     const { handler, limit, sort } = settings;
-    const filter = [...new Set([...scope(), ...filters.peek()])];
+    const filter = sentFilters({ scope: scope(), filters: filters.peek() });
     const answer = await latest.run((signal) => client.autocomplete({ q, filter, limit, sort }, { handler, signal }));
     if (answer.stale) return;
     if ('error' in answer) {
@@ -303,9 +304,10 @@ export function createAutocompleteController(options: AutocompleteControllerOpti
       forgetSuggestions();
       if (chosen.q && store) recent.value = store.add(chosen.q);
     });
-    const wanted: SearchState = { q: chosen.q, filters: [...new Set([...scope(), ...chosen.filters])] };
-    if (options.onSearch?.(wanted) === false) return;
-    if (!wanted.q && !wanted.filters.length && page.resultsMounted.peek() === 0) return;
+    const wanted: StartedSearch = { ...chosen, scope: scope() };
+    const sent = sentFilters(wanted);
+    if (options.onSearch?.({ q: wanted.q, filters: sent }) === false) return;
+    if (!wanted.q && !sent.length && page.resultsMounted.peek() === 0) return;
     routeSearch(wanted, {
       search: page,
       resultsUrl: settings.resultsUrl,
@@ -431,21 +433,15 @@ export function createAutocompleteController(options: AutocompleteControllerOpti
     });
   }
 
-  // The page search flows into the box (one way): its text and its filters less the scope. An
-  // empty page search (a page without results, before anyone searched) leaves the box as it is.
-  const pageText = computed(() => {
-    const { q, filters: all } = page.state.value;
-    return JSON.stringify([q, all]);
-  });
-  let seen = false;
+  // The page search flows into the box (one way) when its text or the reader's filters change (the
+  // scope is a field of its own; a new page or sort leaves the box alone). An empty page search (a
+  // page without results, before anyone searched) leaves the box as it is.
+  let followed: SearchRequest | undefined;
   const stopFollowing = effect(() => {
-    const [q, all] = JSON.parse(pageText.value) as [string, string[]];
-    if (!seen && !q && !all.length) return;
-    seen = true;
-    show(
-      q,
-      all.filter((f) => !scope().includes(f)),
-    );
+    const { q, filters: chosen } = page.state.value;
+    if (followed ? followed.q === q && sameList(followed.filters, chosen) : !q && !chosen.length) return;
+    followed = { q, filters: chosen };
+    untracked(() => show(q, chosen));
   });
 
   return {

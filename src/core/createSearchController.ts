@@ -7,7 +7,10 @@ import type { PageSearch } from './createPageSearch.ts';
 import { pageCount } from './pageCount.ts';
 import { parseLimit } from './parseLimit.ts';
 import { parseSpelling } from './parseSpelling.ts';
-import type { SearchQuery } from './searchQuery.ts';
+import { type SearchQuery, sentFilters } from './searchQuery.ts';
+
+/** Is there anything to search for: a text, a filter or a scope? */
+const isActive = (query: SearchQuery) => !!query.q || sentFilters(query).length > 0;
 
 /** Settings that follow the element's attributes. */
 export interface SearchSettings {
@@ -43,7 +46,7 @@ export interface SearchControllerOptions extends SearchSettings, SearchHooks {
 export interface SearchState extends ControllerState {
   /** The search shown. */
   query: SearchQuery;
-  /** Is there anything to search for (a query or a filter)? Without, no request is made (`idle`). */
+  /** Is there anything to search for (a query, a filter or a scope)? Without, no request is made (`idle`). */
   active: boolean;
   /** The response to the search (kept while the next one loads); `null` before any. */
   response: SearchResponse<SearchResult> | null;
@@ -97,7 +100,7 @@ export function createSearchController(options: SearchControllerOptions): Search
 
   async function run(): Promise<void> {
     const query = search.state.peek();
-    if (disposed || (!query.q && !query.filters.length)) {
+    if (disposed || !isActive(query)) {
       latest.cancel();
       batch(() => {
         status.value = 'idle';
@@ -107,7 +110,7 @@ export function createSearchController(options: SearchControllerOptions): Search
       return;
     }
     const { limit, handler } = settings.peek();
-    const params = { q: query.q, filter: query.filters, skip: (query.page - 1) * limit, limit, sort: query.sort || undefined };
+    const params = { q: query.q, filter: sentFilters(query), skip: (query.page - 1) * limit, limit, sort: query.sort || undefined };
     const request = { handler: handler || undefined };
     // An answer the client already holds (a page loaded again) shows at once, with no loading state;
     // it is asked again in the background only when older than the cache duration.
@@ -160,7 +163,7 @@ export function createSearchController(options: SearchControllerOptions): Search
       status: status.value,
       error: error.value,
       query,
-      active: !!query.q || query.filters.length > 0,
+      active: isActive(query),
       response: shown,
       limit: settings.value.limit,
       pageCount: pageCount(shown?.found_documents, settings.value.limit),

@@ -1,7 +1,10 @@
 import { useEffect, useRef } from 'preact/hooks';
 
 export interface ActiveFiltersProps {
+  /** The reader's filters: removable. */
   filters: string[];
+  /** The search box's scope: shown first, never removable. */
+  fixed?: readonly string[];
   label(filter: string): string;
   onRemove(filter: string): void;
   onClear(): void;
@@ -11,10 +14,11 @@ export interface ActiveFiltersProps {
 }
 
 /**
- * The active filters as chips, each with a remove button, and "clear all". Removing a chip moves
- * focus to the chip that took its place (or the one before), never to the document body.
+ * The active filters as chips: the scope's without a button, the reader's each with a remove
+ * button, and "clear all" (of the reader's). Removing a chip moves focus to the chip that took its
+ * place (or the one before), never to the document body.
  */
-export function ActiveFilters({ filters, label, onRemove, onClear, onEmptied, texts }: ActiveFiltersProps) {
+export function ActiveFilters({ filters, fixed = [], label, onRemove, onClear, onEmptied, texts }: ActiveFiltersProps) {
   const list = useRef<HTMLUListElement>(null);
   const focusAt = useRef(-1);
   useEffect(() => {
@@ -25,10 +29,15 @@ export function ActiveFilters({ filters, label, onRemove, onClear, onEmptied, te
     if (buttons?.length) buttons[Math.min(index, buttons.length - 1)].focus();
     else onEmptied?.();
   }, [filters]);
-  if (filters.length === 0) return null;
+  if (filters.length === 0 && fixed.length === 0) return null;
   return (
     <div part="active-filters" class="active-filters" role="group" aria-label={texts.group}>
       <ul class="chip-list" ref={list}>
+        {fixed.map((filter) => (
+          <li key={`fixed:${filter}`} part="active-filter" class="chip active-filter is-fixed">
+            <span>{label(filter)}</span>
+          </li>
+        ))}
         {filters.map((filter, i) => {
           const text = label(filter);
           return (
@@ -50,17 +59,19 @@ export function ActiveFilters({ filters, label, onRemove, onClear, onEmptied, te
           );
         })}
       </ul>
-      <button
-        type="button"
-        part="clear-filters"
-        class="link-button"
-        onClick={() => {
-          focusAt.current = 0;
-          onClear();
-        }}
-      >
-        {texts.clearAll}
-      </button>
+      {filters.length > 0 && (
+        <button
+          type="button"
+          part="clear-filters"
+          class="link-button"
+          onClick={() => {
+            focusAt.current = 0;
+            onClear();
+          }}
+        >
+          {texts.clearAll}
+        </button>
+      )}
     </div>
   );
 }

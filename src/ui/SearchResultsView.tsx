@@ -4,6 +4,7 @@ import { facetNames } from '../api/filterFields.ts';
 import type { FacetBucket, FacetName } from '../api/types.ts';
 import type { SearchController } from '../core/createSearchController.ts';
 import type { SortOption } from '../core/parseSortOptions.ts';
+import { sentFilters } from '../core/searchQuery.ts';
 import { ActiveFilters } from './ActiveFilters.tsx';
 import { FacetGroup } from './FacetGroup.tsx';
 import { filterLabel } from './filterLabel.ts';
@@ -43,6 +44,8 @@ export function SearchResultsView({
 }: SearchResultsViewProps) {
   const { query, status, response, pageCount: pages, spelling, active, limit, canSort } = controller.state.value;
   const { q, filters, page, sort } = query;
+  const scope = query.scope ?? [];
+  const applied = sentFilters(query);
   const heading = useRef<HTMLHeadingElement>(null);
   const focusHeading = useRef(false);
   const [facetsOpen, setFacetsOpen] = useState(false);
@@ -199,6 +202,7 @@ export function SearchResultsView({
       )}
       <ActiveFilters
         filters={filters}
+        fixed={scope}
         label={(text) => filterLabel(text, t)}
         onRemove={(text) => controller.removeFilter(text)}
         onClear={() => controller.clearFilters()}
@@ -216,7 +220,7 @@ export function SearchResultsView({
               aria-controls="trove-facets"
               onClick={() => setFacetsOpen(!facetsOpen)}
             >
-              {filters.length ? t('filtersToggleActive', { count: filters.length }) : t('filtersToggle')}
+              {applied.length ? t('filtersToggleActive', { count: applied.length }) : t('filtersToggle')}
             </button>
             <aside part="facets" id="trove-facets" class={`facets${facetsOpen ? ' open' : ''}`} aria-label={t('filtersLabel')}>
               {facetGroups.map(({ name, buckets }) => (
@@ -225,7 +229,8 @@ export function SearchResultsView({
                   name={name}
                   heading={t(`facet_${name}`)}
                   buckets={buckets}
-                  isActive={(value) => filters.includes(controller.facetFilter(name, value))}
+                  isActive={(value) => applied.includes(controller.facetFilter(name, value))}
+                  isFixed={(value) => scope.includes(controller.facetFilter(name, value))}
                   onToggle={(value) => controller.toggleFilter(controller.facetFilter(name, value))}
                   formatCount={number}
                   showMore={(count) => t('showMore', { count })}

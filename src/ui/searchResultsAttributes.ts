@@ -9,6 +9,6 @@ export const searchResultsAttributes = {
   'sort-options': { type: 'text', key: 'sortOptions' },
   /** Facets to show, in order: a subset of `categories tags authors year` (default all the response has). */
   facets: { type: 'text', key: 'facets' },
-  /** Keep `q`, `filter`, `page` and `sort` out of the page URL. */
+  /** Keep `q`, `filter`, `scope`, `page` and `sort` out of the page URL. */
   'no-url-sync': { type: 'boolean', key: 'urlSync', negate: true },
 } as const satisfies AttributeSpecs;
