@@ -3,12 +3,14 @@ import { parseFilter } from '../api/filter.ts';
 import type { FilterSuggestion, NavigationalSuggestion, Suggestion, TroveClient } from '../api/types.ts';
 import { type Controller, type ControllerState, isAbort, type SelectHow, toError } from './Controller.ts';
 import { createLatest } from './createLatest.ts';
+import { createSettings } from './createSettings.ts';
 import { defaults } from './defaults.ts';
 import type { PageSearch } from './createPageSearch.ts';
 import { queryWithoutFilterWords } from './queryWithoutFilterWords.ts';
 import type { RecentSearches } from './recentSearches.ts';
 import { routeSearch } from './routeSearch.ts';
-import { type SearchRequest, type StartedSearch, sameList, sentFilters } from './searchQuery.ts';
+import { sameValue } from './sameValue.ts';
+import { type SearchRequest, type StartedSearch, sentFilters } from './searchQuery.ts';
 
 /** One entry of the list as shown; `index` is its 0-based place, `position` (suggestions) its 1-based one. */
 export type AutocompleteOption =
@@ -169,7 +171,9 @@ function arrange(results: Suggestion[], limit: number | undefined): Suggestion[]
  */
 export function createAutocompleteController(options: AutocompleteControllerOptions): AutocompleteController {
   const { client, search: page, recent: store } = options;
-  let settings: AutocompleteSettings = { ...options };
+  const settings = createSettings<AutocompleteSettings>(options);
+  /** The settings now (read when used: a change asks for nothing by itself). */
+  const current = () => settings.value.peek();
   const query = signal('');
   const filters = signal<string[]>([]);
   const status = signal<AutocompleteState['status']>('idle');
@@ -182,8 +186,8 @@ export function createAutocompleteController(options: AutocompleteControllerOpti
   const latest = createLatest();
   let timer: ReturnType<typeof setTimeout> | undefined;
 
-  const scope = () => settings.filter ?? [];
-  const minChars = () => Math.max(1, settings.minChars ?? defaults.minChars);
+  const scope = () => current().filter ?? [];
+  const minChars = () => Math.max(1, current().minChars ?? defaults.minChars);
   const askable = (q: string) => q.trim().length >= minChars();
 
   const optionList = computed<AutocompleteOption[]>(() => {
@@ -248,7 +252,7 @@ export function createAutocompleteController(options: AutocompleteControllerOpti
 
   async function ask(): Promise<void> {
     const q = query.peek().trim();
-    const { handler, limit, sort } = settings;
+    const { handler, limit, sort } = current();
     const filter = sentFilters({ scope: scope(), filters: filters.peek() });
     const answer = await latest.run((signal) => client.autocomplete({ q, filter, limit, sort }, { handler, signal }));
     if (answer.stale) return;
@@ -290,7 +294,7 @@ export function createAutocompleteController(options: AutocompleteControllerOpti
       return;
     }
     status.value = 'loading';
-    timer = setTimeout(ask, settings.debounceMs ?? defaults.debounceMs);
+    timer = setTimeout(ask, current().debounceMs ?? defaults.debounceMs);
   }
 
   function search(): void {
@@ -310,7 +314,7 @@ export function createAutocompleteController(options: AutocompleteControllerOpti
     if (!wanted.q && !sent.length && page.resultsMounted.peek() === 0) return;
     routeSearch(wanted, {
       search: page,
-      resultsUrl: settings.resultsUrl,
+      resultsUrl: current().resultsUrl,
       base: options.pageUrl?.() ?? globalThis.location?.href ?? 'http://localhost/',
       navigate: (url) => options.onNavigate?.(url),
     });
@@ -318,7 +322,7 @@ export function createAutocompleteController(options: AutocompleteControllerOpti
 
   function select(suggestion: Suggestion, position: number, how: SelectHow = {}): boolean {
     const q = answeredQuery.peek() || query.peek().trim();
-    if (settings.analytics !== false)
+    if (current().analytics !== false)
       void client.feedback.autocomplete(
         {
           query: q,
@@ -326,7 +330,7 @@ export function createAutocompleteController(options: AutocompleteControllerOpti
           item_order: position,
           url: suggestion.url,
         },
-        { handler: settings.handler },
+        { handler: current().handler },
       );
     if (how.newTab) return true;
     const proceed = options.onSelect?.({ suggestion, position, query: q }) !== false;
@@ -422,7 +426,7 @@ export function createAutocompleteController(options: AutocompleteControllerOpti
 
   /** Show a search made elsewhere (the results' facets, the address) without asking for suggestions. */
   function show(q: string, chips: string[]): void {
-    if (q === query.peek() && chips.join('\n') === filters.peek().join('\n')) return;
+    if (q === query.peek() && sameValue(chips, filters.peek())) return;
     stop();
     batch(() => {
       query.value = q;
@@ -439,16 +443,14 @@ export function createAutocompleteController(options: AutocompleteControllerOpti
   let followed: SearchRequest | undefined;
   const stopFollowing = effect(() => {
     const { q, filters: chosen } = page.state.value;
-    if (followed ? followed.q === q && sameList(followed.filters, chosen) : !q && !chosen.length) return;
+    if (followed ? sameValue(followed, { q, filters: chosen }) : !q && !chosen.length) return;
     followed = { q, filters: chosen };
     untracked(() => show(q, chosen));
   });
 
   return {
     state,
-    update(next) {
-      settings = { ...next };
-    },
+    update: (next) => void settings.set(next),
     select,
     retry: () => {
       if (askable(query.peek())) schedule();

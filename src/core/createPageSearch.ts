@@ -1,5 +1,6 @@
 import { signal, type ReadonlySignal } from '@preact/signals';
-import { normalizeQuery, type SearchQuery, sameQuery } from './searchQuery.ts';
+import { createSettings } from './createSettings.ts';
+import { normalizeQuery, type SearchQuery } from './searchQuery.ts';
 
 export interface PageSearch {
   /** The page's search: text, the reader's filters, the box's scope, 1-based page, sort. Change it with `set()`. */
@@ -21,7 +22,8 @@ export interface PageSearch {
  * (`connectUrl`) keeps it in the address. Data flows one way through it, so no view echoes another.
  */
 export function createPageSearch(): PageSearch {
-  const state = signal<SearchQuery>({ q: '', filters: [], page: 1, sort: '' });
+  const search = createSettings<SearchQuery>({ q: '', filters: [], page: 1, sort: '' });
+  const state = search.value;
   const resultsMounted = signal(0);
   return {
     state,
@@ -33,7 +35,7 @@ export function createPageSearch(): PageSearch {
         next.page === undefined &&
         (merged.q.trim() !== current.q || merged.sort.trim() !== current.sort || next.filters !== undefined || next.scope !== undefined);
       const candidate = normalizeQuery(resetsPage ? { ...merged, page: 1 } : merged);
-      if (!sameQuery(candidate, current)) state.value = candidate;
+      search.set(candidate);
     },
     connectResults() {
       resultsMounted.value++;

@@ -2,11 +2,13 @@ import { batch, computed, effect, signal, untracked } from '@preact/signals';
 import type { FacetName, SearchResponse, SearchResult, TroveClient } from '../api/types.ts';
 import { type Controller, type ControllerState, isAbort, type SelectHow, toError } from './Controller.ts';
 import { createLatest } from './createLatest.ts';
+import { createSettings } from './createSettings.ts';
 import { defaults } from './defaults.ts';
 import type { PageSearch } from './createPageSearch.ts';
 import { pageCount } from './pageCount.ts';
 import { parseLimit } from './parseLimit.ts';
 import { parseSpelling } from './parseSpelling.ts';
+import { sameValue } from './sameValue.ts';
 import { type SearchQuery, sentFilters } from './searchQuery.ts';
 
 /** Is there anything to search for: a text, a filter or a scope? */
@@ -84,18 +86,15 @@ export interface SearchController extends Controller<SearchSettings, SearchState
  */
 export function createSearchController(options: SearchControllerOptions): SearchController {
   const { client, search } = options;
-  const settings = signal<Required<Pick<SearchSettings, 'limit'>> & SearchSettings>({ limit: defaults.resultsLimit });
+  const settings = createSettings<Required<Pick<SearchSettings, 'limit'>> & SearchSettings>({ limit: defaults.resultsLimit });
   const status = signal<SearchState['status']>('idle');
   const response = signal<SearchResponse<SearchResult> | null>(null);
   const error = signal<Error | null>(null);
   const latest = createLatest();
   let disposed = false;
 
-  const update = (next: SearchSettings) => {
-    const limit = parseLimit(next.limit, defaults.resultsLimit, defaults.resultsMaxLimit);
-    const current = settings.peek();
-    if (current.limit !== limit || current.handler !== next.handler) settings.value = { limit, handler: next.handler };
-  };
+  const update = (next: SearchSettings) =>
+    void settings.set({ limit: parseLimit(next.limit, defaults.resultsLimit, defaults.resultsMaxLimit), handler: next.handler });
   update(options);
 
   async function run(): Promise<void> {
@@ -109,7 +108,7 @@ export function createSearchController(options: SearchControllerOptions): Search
       });
       return;
     }
-    const { limit, handler } = settings.peek();
+    const { limit, handler } = settings.value.peek();
     const params = { q: query.q, filter: sentFilters(query), skip: (query.page - 1) * limit, limit, sort: query.sort || undefined };
     const request = { handler: handler || undefined };
     // An answer the client already holds (a page loaded again) shows at once, with no loading state;
@@ -135,7 +134,7 @@ export function createSearchController(options: SearchControllerOptions): Search
       return;
     }
     // A refresh that brought the same answer changes nothing.
-    if (held && JSON.stringify(answer.value) === JSON.stringify(held.response)) return;
+    if (held && sameValue(answer.value, held.response)) return;
     show(answer.value);
   }
 
@@ -151,7 +150,7 @@ export function createSearchController(options: SearchControllerOptions): Search
   const stop = effect(() => {
     // Subscribe to what a request depends on; run it without subscribing to more.
     void search.state.value;
-    void settings.value;
+    void settings.value.value;
     untracked(() => void run());
   });
 
@@ -165,8 +164,8 @@ export function createSearchController(options: SearchControllerOptions): Search
       query,
       active: isActive(query),
       response: shown,
-      limit: settings.value.limit,
-      pageCount: pageCount(shown?.found_documents, settings.value.limit),
+      limit: settings.value.value.limit,
+      pageCount: pageCount(shown?.found_documents, settings.value.value.limit),
       spelling: spelling && spelling.toLowerCase() !== query.q.toLowerCase() ? spelling : undefined,
       canSort: client.capabilities.sort,
     };

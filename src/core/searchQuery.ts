@@ -58,13 +58,3 @@ export function normalizeQuery(query: SearchQuery): SearchQuery {
     sort: normalizeSort(query.sort),
   };
 }
-
-/** Are two queries the same search (filters compared in order)? */
-export function sameQuery(a: SearchQuery, b: SearchQuery): boolean {
-  return a.q === b.q && a.page === b.page && a.sort === b.sort && sameList(a.filters, b.filters) && sameList(a.scope ?? [], b.scope ?? []);
-}
-
-/** Are two string lists equal, element by element? */
-export function sameList(a: readonly string[], b: readonly string[]): boolean {
-  return a.length === b.length && a.every((item, i) => item === b[i]);
-}
