@@ -31,12 +31,8 @@ function troveAttributes() {
   return {
     name: 'trove-attributes',
     analyzePhase({ ts, node }) {
-      if (ts.isVariableDeclaration(node) && node.name.getText() === 'defaults') {
-        let init = node.initializer;
-        while (init && ts.isAsExpression(init)) init = init.expression;
-        for (const property of init?.properties ?? [])
-          if (ts.isPropertyAssignment(property)) defaultValues.set(`defaults.${property.name.getText()}`, property.initializer.getText());
-      }
+      if (ts.isVariableDeclaration(node) && node.getSourceFile().fileName.endsWith('src/core/defaults.ts'))
+        defaultValues.set(`defaults.${node.name.getText()}`, node.initializer.getText());
       if (ts.isVariableDeclaration(node) && /Attributes$/.test(node.name.getText())) {
         let init = node.initializer;
         while (init && (ts.isSatisfiesExpression?.(init) || ts.isAsExpression(init))) init = init.expression;

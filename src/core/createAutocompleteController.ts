@@ -4,7 +4,7 @@ import type { FilterSuggestion, NavigationalSuggestion, Suggestion, TroveClient 
 import { type Controller, type ControllerState, isAbort, type SelectHow, toError } from './Controller.ts';
 import { createLatest } from './createLatest.ts';
 import { createSettings } from './createSettings.ts';
-import { defaults } from './defaults.ts';
+import * as defaults from './defaults.ts';
 import type { PageSearch } from './createPageSearch.ts';
 import { queryWithoutFilterWords } from './queryWithoutFilterWords.ts';
 import type { RecentSearches } from './recentSearches.ts';

@@ -3,7 +3,7 @@ import type { SearchResult, TroveClient } from '../api/types.ts';
 import { type Controller, type ControllerState, isAbort, type SelectHow, toError } from './Controller.ts';
 import { createLatest } from './createLatest.ts';
 import { createSettings } from './createSettings.ts';
-import { defaults } from './defaults.ts';
+import * as defaults from './defaults.ts';
 
 /** The current post, whose related posts are wanted. */
 export interface RelatedSource {

