@@ -1,4 +1,5 @@
 import { fetchEnvelope } from './fetchEnvelope.ts';
+import { defaultApiVersion, isApiVersion } from './apiVersion.ts';
 import { filter } from './filter.ts';
 import { filterFields } from './filterFields.ts';
 import { getSessionId } from './getSessionId.ts';
@@ -46,8 +47,8 @@ export function createClient(options: ClientOptions): TroveClient {
     (key) => typeof options[key] !== 'string' || !options[key],
   );
   if (missing.length) throw new TypeError(`createClient: missing ${missing.join(', ')}`);
-  const apiVersion: ApiVersion = options.apiVersion ?? 'v2';
-  if (apiVersion !== 'v1' && apiVersion !== 'v2') throw new TypeError(`createClient: apiVersion must be "v1" or "v2"`);
+  const apiVersion: ApiVersion = options.apiVersion ?? defaultApiVersion;
+  if (!isApiVersion(apiVersion)) throw new TypeError(`createClient: apiVersion must be "v1" or "v2"`);
   const v2 = apiVersion === 'v2';
   const base = baseUrl.replace(/\/+$/, '');
   const timeout = options.timeout ?? 10_000;

@@ -10,6 +10,7 @@ import {
 import type { PageSearch } from '../core/createPageSearch.ts';
 import { matchShortcut } from '../core/matchShortcut.ts';
 import { pageSearch } from '../core/pageSearch.ts';
+import { parseShortcut } from '../core/parseShortcut.ts';
 import { recentSearches } from '../core/recentSearches.ts';
 import { type AttributeProps, settingsOf } from './attributeSpec.ts';
 import { filterLabel } from './filterLabel.ts';
@@ -341,16 +342,14 @@ const isMac = () => /Mac|iPhone|iPad/.test(globalThis.navigator?.platform ?? '')
 
 /** The visible hint of the first shortcut: `/`, `⌘K` or `Ctrl K`. */
 function shortcutHint(shortcut: string | null | undefined, t: Translate): string {
-  const first = shortcut
-    ?.toLowerCase()
-    .split(/[\s,]+/)
-    .find((s) => s === '/' || s === 'mod+k');
+  const first = parseShortcut(shortcut)[0];
   if (!first) return '';
   return first === '/' ? '/' : isMac() ? '⌘K' : `${t('keyCtrl')} K`;
 }
 
 /** `aria-keyshortcuts` for the shortcut attribute. */
 function ariaShortcuts(shortcut: string | null | undefined): string {
-  const keys = shortcut?.toLowerCase().split(/[\s,]+/) ?? [];
-  return [keys.includes('/') ? '/' : '', keys.includes('mod+k') ? 'Control+K Meta+K' : ''].filter(Boolean).join(' ');
+  return parseShortcut(shortcut)
+    .map((s) => (s === '/' ? '/' : 'Control+K Meta+K'))
+    .join(' ');
 }
