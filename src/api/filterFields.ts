@@ -19,29 +19,20 @@ export const filterFields: Readonly<Record<FacetName, Readonly<Record<ApiVersion
 export const facetNames: readonly FacetName[] = ['categories', 'tags', 'authors', 'year'];
 
 /**
- * The other spellings a filter may give a facet's field, per API version: the other number in
- * both (`categories`, `tag`, `authors`), and in v1 the other number with the type suffix.
+ * The other spellings a filter may give a facet's field: the other number (`categories`, `tag`,
+ * `authors`), and the other number of a v1 name (ending, as v1 names do, in the type suffix `_sa`:
+ * v1 only). With `filterFields`, the one list of field spellings: the service checks filters
+ * against it, the views label filters with it (`facetOfField`).
  */
-const aliases: Readonly<Record<ApiVersion, Readonly<Record<string, FacetName>>>> = {
-  v2: { categories: 'categories', tag: 'tags', authors: 'authors' },
-  v1: { categories_sa: 'categories', author_sa: 'authors' },
+export const fieldAliases: Readonly<Record<string, FacetName>> = {
+  categories: 'categories',
+  tag: 'tags',
+  authors: 'authors',
+  categories_sa: 'categories',
+  author_sa: 'authors',
 };
 
-/**
- * The field names a filter may use in `version`, each with the facet it names: the table's names
- * and the aliases (v1 also takes every v2 spelling). The one list of field spellings: the
- * service checks filters against it, the views label filters with it.
- */
-export function filterFieldNames(version: ApiVersion): ReadonlyMap<string, FacetName> {
-  const names = new Map<string, FacetName>();
-  for (const v of version === 'v1' ? (['v2', 'v1'] as const) : (['v2'] as const)) {
-    for (const facet of facetNames) names.set(filterFields[facet][v], facet);
-    for (const [alias, facet] of Object.entries(aliases[v])) names.set(alias, facet);
-  }
-  return names;
-}
-
-/** The facet a filter's field names in any version and spelling, if any. */
+/** The facet a filter's field names, in any version and spelling, if any. */
 export function facetOfField(field: string): FacetName | undefined {
-  return filterFieldNames('v1').get(field);
+  return fieldAliases[field] ?? facetNames.find((facet) => Object.values(filterFields[facet]).includes(field));
 }

@@ -3,19 +3,29 @@
  * grammar on both sides), with the service's stricter rules on top: `\"` and `\\` are the only
  * escapes, and nothing may precede the field or follow the closing quote. Anything else → 400.
  *
- * Field names: those src/api/filterFields.ts gives the version (`filterFieldNames`: its names and
- * their other spellings; v1 also takes the v2 ones) and, in v1, `meta_sa` (a list field that
+ * Field names: those src/api/filterFields.ts gives the version (`filterFields` and `fieldAliases`;
+ * v1 also takes the v2 ones) and, in v1, `meta_sa` (a list field that
  * documents may carry; a filter on it matches only documents indexed with that value). `year`
  * values must be a 4-digit year.
  */
 import { parseFilter as parseClientFilter } from '../api/filter.ts';
-import { filterFieldNames } from '../api/filterFields.ts';
+import { facetNames, fieldAliases, filterFields } from '../api/filterFields.ts';
 import type { ApiVersion } from '../api/types.ts';
 import type { FieldFilter, FilterField } from './Engine.ts';
 import { ServiceError } from './ServiceError.ts';
 
-const V2_FIELDS: ReadonlyMap<string, FilterField> = filterFieldNames('v2');
-const V1_FIELDS: ReadonlyMap<string, FilterField> = new Map<string, FilterField>([...filterFieldNames('v1'), ['meta_sa', 'meta']]);
+/** The field names a filter may use in `version`: the table's names and their aliases (the `_sa` ones v1's); v1 also takes every v2 spelling. */
+function fieldNames(version: ApiVersion): Map<string, FilterField> {
+  const names = new Map<string, FilterField>();
+  for (const v of version === 'v1' ? (['v2', 'v1'] as const) : (['v2'] as const)) {
+    for (const facet of facetNames) names.set(filterFields[facet][v], facet);
+    for (const [alias, facet] of Object.entries(fieldAliases)) if (alias.endsWith('_sa') === (v === 'v1')) names.set(alias, facet);
+  }
+  return names;
+}
+
+const V2_FIELDS: ReadonlyMap<string, FilterField> = fieldNames('v2');
+const V1_FIELDS: ReadonlyMap<string, FilterField> = fieldNames('v1').set('meta_sa', 'meta');
 
 const FIELD_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
 const RAW_VALUE = /^(?:[^"\\]|\\["\\])*$/s;

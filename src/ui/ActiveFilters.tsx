@@ -33,28 +33,26 @@ export function ActiveFilters({ filters, fixed = [], label, onRemove, onClear, o
   return (
     <div part="active-filters" class="active-filters" role="group" aria-label={texts.group}>
       <ul class="chip-list" ref={list}>
-        {fixed.map((filter) => (
-          <li key={`fixed:${filter}`} part="active-filter" class="chip active-filter is-fixed">
-            <span>{label(filter)}</span>
-          </li>
-        ))}
-        {filters.map((filter, i) => {
+        {[...fixed, ...filters].map((filter, i) => {
           const text = label(filter);
+          const removable = i - fixed.length;
           return (
-            <li key={filter} part="active-filter" class="chip active-filter">
+            <li key={filter} part="active-filter" class={`chip active-filter${removable < 0 ? ' is-fixed' : ''}`}>
               <span>{text}</span>
-              <button
-                type="button"
-                part="active-filter-remove"
-                class="chip-remove"
-                aria-label={texts.remove(text)}
-                onClick={() => {
-                  focusAt.current = i;
-                  onRemove(filter);
-                }}
-              >
-                <span aria-hidden="true">×</span>
-              </button>
+              {removable >= 0 && (
+                <button
+                  type="button"
+                  part="active-filter-remove"
+                  class="chip-remove"
+                  aria-label={texts.remove(text)}
+                  onClick={() => {
+                    focusAt.current = removable;
+                    onRemove(filter);
+                  }}
+                >
+                  <span aria-hidden="true">×</span>
+                </button>
+              )}
             </li>
           );
         })}
