@@ -30,16 +30,16 @@ export interface AutocompleteSettings {
   /** Autocomplete handler (feedback goes to the same one); default: the service's `suggest`. */
   handler?: string;
   /** Most suggestions to show (sent as `limit` where the API has it; the list is trimmed in any case). */
-  limit?: number;
+  limit?: number | null;
   /**
    * The box's scope (`filter` attribute): `field:"value"` filters sent with every suggestion
    * request and carried, as a field of its own (`SearchQuery.scope`), into every search the box
    * starts, where the results show them as fixed filters. They are not chips of the box: the
    * reader narrows within the scope.
    */
-  filter?: string[];
+  filter?: readonly string[];
   /** `sort` of the suggestions (sent where the API has it). */
-  sort?: string;
+  sort?: string | null;
   /** Characters needed before asking; default `defaults.minChars`. */
   minChars?: number;
   /** Send click feedback; default true. */
@@ -153,7 +153,7 @@ const sameSuggestion = (a: Suggestion, b: Suggestion) =>
  * of the first result leads): the order shown, which `item_order` counts. (`api/` already dropped
  * malformed records and unsafe links.)
  */
-function arrange(results: Suggestion[], limit: number | undefined): Suggestion[] {
+function arrange(results: Suggestion[], limit: number | null | undefined): Suggestion[] {
   const shown = limit && limit > 0 ? results.slice(0, limit) : results;
   const first = shown[0]?.suggestion_type ?? 'navigational';
   return [...shown.filter((s) => s.suggestion_type === first), ...shown.filter((s) => s.suggestion_type !== first)];
@@ -170,8 +170,8 @@ function arrange(results: Suggestion[], limit: number | undefined): Suggestion[]
  * it changes elsewhere (facets chosen in the results, Back and Forward).
  */
 export function createAutocompleteController(options: AutocompleteControllerOptions): AutocompleteController {
-  const { client, search: page, recent: store } = options;
-  const settings = createSettings<AutocompleteSettings>(options);
+  const { client, search: page, recent: store, ...initial } = options;
+  const settings = createSettings<AutocompleteSettings>(initial);
   /** The settings now (read when used: a change asks for nothing by itself). */
   const current = () => settings.value.peek();
   const query = signal('');
@@ -254,7 +254,9 @@ export function createAutocompleteController(options: AutocompleteControllerOpti
     const q = query.peek().trim();
     const { handler, limit, sort } = current();
     const filter = sentFilters({ scope: scope(), filters: filters.peek() });
-    const answer = await latest.run((signal) => client.autocomplete({ q, filter, limit, sort }, { handler, signal }));
+    const answer = await latest.run((signal) =>
+      client.autocomplete({ q, filter, limit: limit ?? undefined, sort: sort ?? undefined }, { handler, signal }),
+    );
     if (answer.stale) return;
     if ('error' in answer) {
       if (isAbort(answer.error)) {

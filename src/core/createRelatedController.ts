@@ -22,9 +22,9 @@ export interface RelatedSettings {
   /** Number of posts asked for; default `defaults.relatedLimit`. */
   limit?: number;
   /** `field:"value"` filters (sent where the API version has them). */
-  filter?: string[];
+  filter?: readonly string[];
   /** `<field> asc|desc` (sent where the API version has it). */
-  sort?: string;
+  sort?: string | null;
   /** The recommender handler; omitted → the service's default. Also used for feedback. */
   handler?: string;
   /** `false` (the `no-analytics` setting): clicks send no feedback. Default `true`. */
@@ -69,9 +69,12 @@ export interface RelatedController extends Controller<RelatedSettings, RelatedSt
 }
 
 /** The settings of `options` (without the client and hooks), as `createSettings` compares them. */
-function settingsOf({ source, limit, filter, sort, handler, analytics }: RelatedSettings): RelatedSettings {
-  return { source, limit, filter: filter ?? [], sort, handler, analytics };
+function settingsOf({ source, limit, filter, sort, handler, analytics }: RelatedSettings): Settled {
+  return { source, limit, filter: filter ? [...filter] : [], sort: sort ?? undefined, handler, analytics };
 }
+
+/** The settings as the controller keeps them (its own list, no `null`). */
+type Settled = RelatedSettings & { filter: string[]; sort?: string };
 
 /**
  * The headless model of `<trove-related-posts>`: no DOM. An answer the client already holds
@@ -88,14 +91,14 @@ export function createRelatedController(options: RelatedControllerOptions): Rela
   const loaded = signal<{ source: RelatedSource; handler?: string } | null>(null);
   const latest = createLatest();
 
-  const settings = createSettings<RelatedSettings>({ source: null });
+  const settings = createSettings<Settled>({ source: null, filter: [] });
   /** The settings now (one object while they stay equal). */
   const current = () => settings.value.peek();
   let near = false;
   /** The settings whose request went out (the store keeps one object while the settings are equal). */
-  let requested: RelatedSettings | null = null;
+  let requested: Settled | null = null;
   /** Settings whose answer is shown from the client's copy (a later request only refreshes it). */
-  let held: RelatedSettings | null = null;
+  let held: Settled | null = null;
   let disposed = false;
 
   const paramsOf = (source: RelatedSource) => ({

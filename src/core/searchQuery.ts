@@ -21,10 +21,14 @@ export interface SearchQuery {
 }
 
 /** A search a box starts: its text, the reader's filters and the box's scope. */
-export type StartedSearch = Pick<SearchQuery, 'q' | 'filters' | 'scope'>;
+export interface StartedSearch {
+  q: string;
+  filters: readonly string[];
+  scope?: readonly string[];
+}
 
 /** The filters a search is sent with: the scope, then the reader's filters, each once. */
-export function sentFilters(query: Pick<SearchQuery, 'filters' | 'scope'>): string[] {
+export function sentFilters(query: Pick<StartedSearch, 'filters' | 'scope'>): string[] {
   return [...new Set([...(query.scope ?? []), ...query.filters])];
 }
 

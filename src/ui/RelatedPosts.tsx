@@ -8,11 +8,11 @@ import {
   type RelatedSettings,
 } from '../core/createRelatedController.ts';
 import * as defaults from '../core/defaults.ts';
-import { type AttributeProps, settingsOf } from './attributeSpec.ts';
+import type { AttributeProps } from './attributeSpec.ts';
 import { formatDate } from './formatDate.ts';
 import { linkClick } from './linkClick.ts';
 import { readPageSource } from './readPageSource.ts';
-import { relatedPostsAttributes } from './relatedPostsAttributes.ts';
+import type { relatedPostsAttributes } from './relatedPostsAttributes.ts';
 import { relatedPostsMessages } from './relatedPostsMessages.ts';
 import { type Translate, translate } from './translate.ts';
 import { useController } from './useController.ts';
@@ -79,7 +79,7 @@ export function RelatedPosts(props: RelatedPostsProps) {
   const page = readPageSource();
   const settings: RelatedSettings = {
     source: props.docId ? { id: props.docId, title: props.docTitle ?? page.title, url: props.docUrl ?? page.url } : null,
-    ...settingsOf(relatedPostsAttributes, props),
+    ...props,
     limit,
     handler: props.handler,
     analytics,

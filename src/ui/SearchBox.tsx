@@ -1,24 +1,19 @@
 import { useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks';
 import type { TroveClient } from '../api/types.ts';
 import { safeUrl } from '../api/safeUrl.ts';
-import {
-  type AutocompleteController,
-  type AutocompleteHooks,
-  type AutocompleteSettings,
-  createAutocompleteController,
-} from '../core/createAutocompleteController.ts';
+import { type AutocompleteController, type AutocompleteHooks, createAutocompleteController } from '../core/createAutocompleteController.ts';
 import type { PageSearch } from '../core/createPageSearch.ts';
 import { matchShortcut } from '../core/matchShortcut.ts';
 import { pageSearch } from '../core/pageSearch.ts';
 import { parseShortcut } from '../core/parseShortcut.ts';
 import { recentSearches } from '../core/recentSearches.ts';
-import { type AttributeProps, settingsOf } from './attributeSpec.ts';
+import type { AttributeProps } from './attributeSpec.ts';
 import { filterLabel } from './filterLabel.ts';
 import { isTypingTarget } from './isTypingTarget.ts';
 import { keepPlaced } from './keepPlaced.ts';
 import { lockPageScroll } from './lockPageScroll.ts';
 import { placeBelow } from './placeBelow.ts';
-import { searchBoxAttributes } from './searchBoxAttributes.ts';
+import type { searchBoxAttributes } from './searchBoxAttributes.ts';
 import { SearchBoxChips } from './SearchBoxChips.tsx';
 import { SearchBoxList } from './SearchBoxList.tsx';
 import { searchBoxMessages } from './searchBoxMessages.ts';
@@ -73,16 +68,10 @@ function announcement(controller: AutocompleteController, t: Translate): string 
  * `createAutocompleteController`; this component renders it and turns DOM events into calls.
  */
 export function SearchBox(props: SearchBoxProps) {
-  const { client, t = defaultT, search = pageSearch } = props;
+  const { client, t = defaultT, search = pageSearch, ...settings } = props;
   const hooks = useRef(props);
   hooks.current = props;
   const navigate = (url: string) => (hooks.current.navigate ?? ((u: string) => globalThis.location.assign(u)))(url);
-  const settings: AutocompleteSettings = {
-    ...settingsOf(searchBoxAttributes, props),
-    handler: props.handler,
-    analytics: props.analytics,
-    debounceMs: props.debounceMs,
-  };
   const controller = useController(
     () => {
       const { project, collection } = client.options;

