@@ -1,6 +1,6 @@
 import { splitFilters } from '../api/splitFilters.ts';
 import { parseLimit } from '../core/parseLimit.ts';
-import type { AttributeSpec, AttributeSpecs, AttributeProps, AttributeValue } from '../ui/attributeSpec.ts';
+import { type AttributeProps, type AttributeSpec, type AttributeSpecs, type AttributeValue, propName } from '../ui/attributeSpec.ts';
 
 /**
  * Read an attribute as its declaration says: a boolean is present or not; a number is a whole
@@ -23,13 +23,12 @@ export function parseAttribute<S extends AttributeSpec>(spec: S, raw: string | n
   return value as AttributeValue<S>;
 }
 
-/** The view props of an element: every declared attribute that feeds one (`key`), parsed. */
+/** The view props of an element: each of its declared attributes, parsed, under its `propName` (an off switch negated). */
 export function parseAttributes<S extends AttributeSpecs>(specs: S, read: (name: string) => string | null): AttributeProps<S> {
   const props: Record<string, unknown> = {};
   for (const [name, spec] of Object.entries(specs)) {
-    if (!spec.key) continue;
     const value = parseAttribute(spec, read(name));
-    props[spec.key] = spec.negate ? !value : value;
+    props[propName(name)] = name.startsWith('no-') ? !value : value;
   }
   return props as AttributeProps<S>;
 }

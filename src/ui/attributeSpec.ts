@@ -1,6 +1,8 @@
 /**
- * The one declaration of an element attribute: its type, default (a value of `core/defaults.ts`),
- * the view prop and controller setting it feeds (`key`); its meaning is the JSDoc comment above
+ * The one declaration of an element attribute: its type and default (a value of
+ * `core/defaults.ts`); the view prop and controller setting it feeds is its name in camelCase
+ * (`min-chars` → `minChars`; a `no-` boolean feeds the setting it turns off: `no-url-sync` →
+ * `urlSync: false`, see `propName`); its meaning is the JSDoc comment above
  * it (kept out of the bundles, read by editors and by the manifest analyzer). Each element
  * declares its attributes once (`searchBoxAttributes`, …); observed attributes, parsing
  * (`parseAttribute`), the view's props (`AttributeProps`), the JSX, Vue and Svelte
@@ -21,10 +23,6 @@ export interface AttributeSpec {
   readonly max?: number;
   /** The element shows an explained error without it. */
   readonly required?: boolean;
-  /** The view prop (and controller setting) it feeds; without one the element reads it itself (connection settings). */
-  readonly key?: string;
-  /** A boolean whose presence turns its setting off (`no-url-sync` → `urlSync: false`). */
-  readonly negate?: true;
 }
 
 export type AttributeSpecs = Readonly<Record<string, AttributeSpec>>;
@@ -38,19 +36,25 @@ export type AttributeValue<S extends AttributeSpec> = S['type'] extends 'boolean
         | (S['type'] extends 'number' ? number : S['type'] extends readonly (infer W)[] ? W : string)
         | (S extends { default: string | number } ? never : null);
 
-type KeyOf<S> = S extends { key: infer K extends string } ? K : never;
+/** `results-url` → `resultsUrl`. */
+type Camel<N extends string> = N extends `${infer Head}-${infer Tail}` ? `${Head}${Capitalize<Camel<Tail>>}` : N;
+/** The prop an attribute named `N` feeds: its name in camelCase, without the `no-` of an off switch. */
+type PropName<N> = N extends `no-${infer Rest}` ? Camel<Rest> : N extends string ? Camel<N> : never;
+
+/** The prop an attribute feeds (see `PropName`): `min-chars` → `minChars`, `no-url-sync` → `urlSync`. */
+export const propName = (name: string): string => name.replace(/^no-/, '').replace(/-(\w)/g, (_, letter: string) => letter.toUpperCase());
 
 /**
- * The view props a set of declarations feeds (by their `key`): required ones required, the rest
+ * The view props a set of declarations feeds (`PropName`): required ones required, the rest
  * optional. Of no particular declaration (`TroveElement`'s own view): anything.
  */
 // biome-ignore lint/suspicious/noExplicitAny: a subclass's view takes the props of its own declaration
 export type AttributeProps<S extends AttributeSpecs> = string extends keyof S ? any : DeclaredProps<S>;
 
 type DeclaredProps<S extends AttributeSpecs> = {
-  -readonly [N in keyof S as S[N] extends { required: true } ? KeyOf<S[N]> : never]: NonNullable<AttributeValue<S[N]>>;
+  -readonly [N in keyof S as S[N] extends { required: true } ? PropName<N> : never]: NonNullable<AttributeValue<S[N]>>;
 } & {
-  -readonly [N in keyof S as S[N] extends { required: true } ? never : KeyOf<S[N]>]?: AttributeValue<S[N]>;
+  -readonly [N in keyof S as S[N] extends { required: true } ? never : PropName<N>]?: AttributeValue<S[N]>;
 };
 
 /** What a JSX prop of spec `S` accepts. */

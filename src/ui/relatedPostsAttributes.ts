@@ -4,21 +4,21 @@ import type { AttributeSpecs } from './attributeSpec.ts';
 /** The attributes of `<trove-related-posts>` (besides the shared ones), declared once. */
 export const relatedPostsAttributes = {
   /** Id of the current document. */
-  'doc-id': { type: 'id', key: 'docId', required: true },
+  'doc-id': { type: 'id', required: true },
   /** Title of the current document (default `document.title`). */
-  'doc-title': { type: 'text', key: 'docTitle' },
+  'doc-title': { type: 'text' },
   /** Address of the current document (default the canonical link, else the page’s). */
-  'doc-url': { type: 'text', key: 'docUrl' },
+  'doc-url': { type: 'text' },
   /** Number of posts (1 to 24). */
-  limit: { type: 'number', key: 'limit', default: defaults.relatedLimit, max: defaults.relatedMaxLimit },
+  limit: { type: 'number', default: defaults.relatedLimit, max: defaults.relatedMaxLimit },
   /** One or more `field:"value"` separated by whitespace (v2 only). */
-  filter: { type: 'list', key: 'filter' },
+  filter: { type: 'list' },
   /** Sort, e.g. `date desc` (v2 only). */
-  sort: { type: 'string', key: 'sort' },
+  sort: { type: 'string' },
   /** Heading above the posts (default “Related posts”; empty hides it). */
-  heading: { type: 'text', key: 'heading' },
+  heading: { type: 'text' },
   /** A list of rows or a grid of cards. */
-  layout: { type: ['list', 'grid'], key: 'layout', default: defaults.relatedLayout },
+  layout: { type: ['list', 'grid'], default: defaults.relatedLayout },
   /** Load at once instead of when the block nears the viewport. */
-  eager: { type: 'boolean', key: 'eager' },
+  eager: { type: 'boolean' },
 } as const satisfies AttributeSpecs;

@@ -4,19 +4,19 @@ import type { AttributeSpecs } from './attributeSpec.ts';
 /** The attributes of `<trove-search-box>` (besides the shared ones), declared once. */
 export const searchBoxAttributes = {
   /** Placeholder text of the input. */
-  placeholder: { type: 'text', key: 'placeholder' },
+  placeholder: { type: 'text' },
   /** Number of suggestions (v2 only). */
-  limit: { type: 'number', key: 'limit' },
+  limit: { type: 'number' },
   /** The box's scope: one or more `field:"value"` separated by whitespace, sent with the suggestions and carried into every search the box starts (v2). */
-  filter: { type: 'list', key: 'filter' },
+  filter: { type: 'list' },
   /** Sort of the suggestions, e.g. `date desc` (v2 only). */
-  sort: { type: 'string', key: 'sort' },
+  sort: { type: 'string' },
   /** Page that shows the results (default: the `<trove-search-results>` on this page, else `/search`). */
-  'results-url': { type: 'string', key: 'resultsUrl' },
+  'results-url': { type: 'string' },
   /** Characters typed before suggestions are asked for. */
-  'min-chars': { type: 'number', key: 'minChars', default: defaults.minChars },
+  'min-chars': { type: 'number', default: defaults.minChars },
   /** Keys that focus the box: `/` and/or `mod+k`. */
-  shortcut: { type: 'text', key: 'shortcut' },
+  shortcut: { type: 'text' },
   /** Initial text of the input. */
-  value: { type: 'text', key: 'value' },
+  value: { type: 'text' },
 } as const satisfies AttributeSpecs;

@@ -4,11 +4,11 @@ import type { AttributeSpecs } from './attributeSpec.ts';
 /** The attributes of `<trove-search-results>` (besides the shared ones), declared once. */
 export const searchResultsAttributes = {
   /** Results per page. */
-  limit: { type: 'number', key: 'limit', default: defaults.resultsLimit, max: defaults.resultsMaxLimit },
+  limit: { type: 'number', default: defaults.resultsLimit, max: defaults.resultsMaxLimit },
   /** Sorts offered, e.g. `date desc:Newest, date asc:Oldest` (v2 only). */
-  'sort-options': { type: 'text', key: 'sortOptions' },
+  'sort-options': { type: 'text' },
   /** Facets to show, in order: a subset of `categories tags authors year` (default all the response has). */
-  facets: { type: 'text', key: 'facets' },
+  facets: { type: 'text' },
   /** Keep `q`, `filter`, `scope`, `page` and `sort` out of the page URL. */
-  'no-url-sync': { type: 'boolean', key: 'urlSync', negate: true },
+  'no-url-sync': { type: 'boolean' },
 } as const satisfies AttributeSpecs;

@@ -8,14 +8,14 @@ import { defineElement } from '../../src/elements/defineElement.ts';
 import { elements, type TroveTagName } from '../../src/elements/defineElements.ts';
 import { TroveElement, type ElementContext } from '../../src/elements/TroveElement.ts';
 import type { TroveVueProps } from '../../src/jsx-vue.ts';
-import type { AttributeSpec, AttributeSpecs } from '../../src/ui/attributeSpec.ts';
+import { type AttributeSpec, type AttributeSpecs, propName } from '../../src/ui/attributeSpec.ts';
 import type { RelatedPostsProps } from '../../src/ui/RelatedPosts.tsx';
 import type { SearchBoxProps } from '../../src/ui/SearchBox.tsx';
 import type { SearchResultsProps } from '../../src/ui/SearchResults.tsx';
 
 /**
  * A setting is declared once (`ui/*Attributes.ts`): from there it reaches the element (observed,
- * parsed, handed to the view under its key), the typings, custom-elements.json and README's table.
+ * parsed, handed to the view as its camelCase prop), the typings, custom-elements.json and README's table.
  */
 const root = join(import.meta.dirname, '../..');
 const manifest = JSON.parse(readFileSync(join(root, 'custom-elements.json'), 'utf8'));
@@ -23,8 +23,8 @@ const readme = readFileSync(join(root, 'README.md'), 'utf8');
 const connection = { baseUrl: 'https://search.example', project: 'p', collection: 'c', token: 't' };
 
 /** A value of the attribute's type as written in HTML, and what the view gets for it. */
-function sample(spec: AttributeSpec): [string, unknown] {
-  if (spec.type === 'boolean') return ['', !spec.negate];
+function sample(name: string, spec: AttributeSpec): [string, unknown] {
+  if (spec.type === 'boolean') return ['', !name.startsWith('no-')];
   if (spec.type === 'number') return ['3', 3];
   if (spec.type === 'list') return ['tags:"a b" category:"c"', ['tags:"a b"', 'category:"c"']];
   if (Array.isArray(spec.type)) return [spec.type[spec.type.length - 1], spec.type[spec.type.length - 1]];
@@ -43,7 +43,7 @@ function propsOf(tag: TroveTagName, declared: AttributeSpecs): Record<string, un
   const probeTag = `probe-${tag}`;
   defineElement(probeTag, Probe);
   const element = document.createElement(probeTag);
-  for (const [name, spec] of Object.entries(declared)) element.setAttribute(name, sample(spec)[0]);
+  for (const [name, spec] of Object.entries(declared)) element.setAttribute(name, sample(name, spec)[0]);
   document.body.append(element);
   return seen;
 }
@@ -57,11 +57,11 @@ describe('an attribute declared once', () => {
   for (const [tag, element] of Object.entries(elements) as [TroveTagName, (typeof elements)[TroveTagName]][]) {
     const declared = element.attributes as AttributeSpecs;
     describe(`<${tag}>`, () => {
-      it('is observed by the element and reaches its view, parsed, under its key', () => {
+      it('is observed by the element and reaches its view, parsed, under its name in camelCase', () => {
         configure(connection);
         expect(element.observedAttributes).toEqual(expect.arrayContaining(Object.keys(declared)));
         const props = propsOf(tag, declared);
-        for (const [name, spec] of Object.entries(declared)) expect(props[spec.key ?? '?'], name).toEqual(sample(spec)[1]);
+        for (const [name, spec] of Object.entries(declared)) expect(props[propName(name)], name).toEqual(sample(name, spec)[1]);
       });
 
       it('is in custom-elements.json with its type, default and meaning, and in README’s table', () => {
@@ -96,7 +96,7 @@ describe('an attribute declared once', () => {
   });
 
   it('is all a new setting needs to reach a view: one line', async () => {
-    const declared = { 'page-size': { type: 'number', key: 'pageSize', default: 7 } } as const satisfies AttributeSpecs;
+    const declared = { 'page-size': { type: 'number', default: 7 } } as const satisfies AttributeSpecs;
     let seen: unknown;
     class Demo extends TroveElement {
       static override attributes = declared;
