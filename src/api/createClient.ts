@@ -34,7 +34,7 @@ declare const __TROVE_READ_ONLY__: boolean | undefined;
 const readOnly = typeof __TROVE_READ_ONLY__ === 'boolean' && __TROVE_READ_ONLY__;
 
 /**
- * A client of the hosted search service (API.md), v2 by default. Reads are GET requests cached by
+ * A client of the hosted search service (docs/http-api.md), v2 by default. Reads are GET requests cached by
  * full URL (bounded LRU, 2 min in v2 / 10 min in v1, as the service caches) with identical
  * requests in flight shared; with `cache.session`, search and recommendation answers are also
  * kept for the browser session (`sessionCache`) and `peek` shows them synchronously after the
@@ -146,7 +146,7 @@ export function createClient(options: ClientOptions): TroveClient {
 
   /** Never throws or rejects, whatever the input. */
   async function feedback(endpoint: Endpoint, handler: string | undefined, params: () => Param[]): Promise<boolean> {
-    if (!v2) return false; // API.md: no feedback endpoints in v1
+    if (!v2) return false; // docs/http-api.md: no feedback endpoints in v1
     try {
       return await sendFeedback(url(path(endpoint, handler), []), new URLSearchParams(buildQuery(params())), options.fetch, timeout);
     } catch {

@@ -3,7 +3,7 @@ import { createHash } from 'node:crypto';
 /**
  * A stable numeric document id for an item that has no numeric id of its own.
  *
- * API.md sends `id` as a number, but feeds identify items by strings (an RSS `<guid>`, an Atom
+ * docs/http-api.md sends `id` as a number, but feeds identify items by strings (an RSS `<guid>`, an Atom
  * `<id>`, a JSON Feed `id`, or else the item's link). The id is the first 52 bits of the SHA-256
  * of that string (UTF-8, surrounding whitespace trimmed), read as an unsigned integer:
  * 0 ≤ id < 2^52, always a safe integer (JavaScript numbers are exact below 2^53), and the same

@@ -18,7 +18,7 @@ function setHidden(host: TroveHost, hidden: boolean): void {
 }
 
 /**
- * `<trove-related-posts doc-id="42">` — posts related to the current one (DESIGN.md §1.2).
+ * `<trove-related-posts doc-id="42">` — posts related to the current one (README).
  *
  * Attributes: see the declaration (`static attributes`), the one place they are described.
  * With no posts, or on a failure, the element hides itself (`hidden`).

@@ -7,7 +7,7 @@ import type { TroveErrorEvent, TroveSearchEvent, TroveSelectEvent } from './even
 import { TroveElement, type ElementContext } from './TroveElement.ts';
 
 /**
- * `<trove-search-box>` — a search input with autocomplete (DESIGN.md §1.2): a WAI-ARIA 1.2
+ * `<trove-search-box>` — a search input with autocomplete (README): a WAI-ARIA 1.2
  * combobox whose listbox groups navigational suggestions (links) and filter suggestions (chips).
  *
  * Attributes: see the declaration (`static attributes`), the one place they are described.

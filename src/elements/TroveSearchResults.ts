@@ -8,7 +8,7 @@ import { TroveElement, type ElementContext } from './TroveElement.ts';
 
 /**
  * `<trove-search-results>` — results for a query, with facets, active filters, pagination and
- * sort (DESIGN.md §1.2).
+ * sort (README).
  *
  * Attributes: see the declaration (`static attributes`), the one place they are described.
  *

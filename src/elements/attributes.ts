@@ -31,7 +31,7 @@ export type TroveTagAttributes = {
     TroveEventProps<TroveTagEvents[T]>;
 };
 
-/** Attributes every element takes (DESIGN.md §1.1). */
+/** Attributes every element takes (README, Settings). */
 export type TroveSharedAttributes = JsxAttributes<typeof sharedAttributes> &
   TroveProperties &
   TroveEventProps<(typeof TroveElement)['events']>;

@@ -28,7 +28,7 @@ type Read = (name: string) => string | null;
 
 /**
  * Resolve an element's settings: its attribute → `configure()` → the script's `data-*`
- * (DESIGN.md §1.1). `required` adds element-specific required attributes (e.g. `doc-id`).
+ * (README, Settings). `required` adds element-specific required attributes (e.g. `doc-id`).
  */
 export function resolveConfig(
   attr: Read,

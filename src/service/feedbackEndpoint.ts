@@ -9,7 +9,7 @@ import { ServiceError } from './ServiceError.ts';
  * Feedback (v2 only): GET query, or POST body form-encoded (also `text/plain` from sendBeacon) or
  * JSON; body wins over query. Required: autocomplete `query` and `item_order`; recommendation
  * `source_id`, `target_id`, `item_order`; `item_order` a positive integer. Handlers: autocomplete
- * `suggest` or a custom autocomplete handler; recommendation `default` (as API.md names it),
+ * `suggest` or a custom autocomplete handler; recommendation `default` (as docs/http-api.md names it),
  * `recommend` or a custom recommend handler. Appended to the feedback log before the answer.
  */
 export async function feedbackEndpoint(
