@@ -3,13 +3,14 @@
  * grammar on both sides), with the service's stricter rules on top: `\"` and `\\` are the only
  * escapes, and nothing may precede the field or follow the closing quote. Anything else → 400.
  *
- * Field names: those src/api/filterFields.ts gives the version (`filterFields` and `fieldAliases`;
+ * Field names: those src/api/filterFields.ts gives the version (`filterFields`, and `fieldAliases` in facetOfField.ts;
  * v1 also takes the v2 ones) and, in v1, `meta_sa` (a list field that
  * documents may carry; a filter on it matches only documents indexed with that value). `year`
  * values must be a 4-digit year.
  */
 import { parseFilter as parseClientFilter } from '../api/filter.ts';
-import { facetNames, fieldAliases, filterFields } from '../api/filterFields.ts';
+import { fieldAliases } from '../api/facetOfField.ts';
+import { facetNames, filterFields } from '../api/filterFields.ts';
 import type { ApiVersion } from '../api/types.ts';
 import type { FieldFilter, FilterField } from './Engine.ts';
 import { ServiceError } from './ServiceError.ts';

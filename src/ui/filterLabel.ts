@@ -1,4 +1,4 @@
-import { facetOfField } from '../api/filterFields.ts';
+import { facetOfField } from '../api/facetOfField.ts';
 import { parseFilter } from '../api/filter.ts';
 import type { FacetName } from '../api/types.ts';
 import type { Translate } from './translate.ts';
