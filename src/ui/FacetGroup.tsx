@@ -8,8 +8,6 @@ export interface FacetGroupProps {
   buckets: FacetBucket<string | number>[];
   /** Is this bucket's filter active? */
   isActive(value: string | number): boolean;
-  /** Is this bucket's filter the search box's scope (active, and not to be turned off)? */
-  isFixed?(value: string | number): boolean;
   onToggle(value: string | number): void;
   /** Buckets shown before "show more". */
   visible?: number;
@@ -22,18 +20,7 @@ export interface FacetGroupProps {
  * A facet group: its buckets as toggle buttons (`aria-pressed`) with their counts; a long group
  * shows its first `visible` buckets (and any active one) behind a "show more" button.
  */
-export function FacetGroup({
-  name,
-  heading,
-  buckets,
-  isActive,
-  isFixed = () => false,
-  onToggle,
-  visible = 6,
-  formatCount,
-  showMore,
-  showLess,
-}: FacetGroupProps) {
+export function FacetGroup({ name, heading, buckets, isActive, onToggle, visible = 6, formatCount, showMore, showLess }: FacetGroupProps) {
   const [expanded, setExpanded] = useState(false);
   // A bucket without a label cannot be shown (`api/` made values strings, or numbers for years).
   const usable = buckets.filter((bucket) => (typeof bucket.value === 'string' ? bucket.value.trim() : true));
@@ -49,7 +36,6 @@ export function FacetGroup({
       <ul part="facet-list" class="facet-list" id={`${id}-list`}>
         {shown.map((bucket) => {
           const active = isActive(bucket.value);
-          const fixed = isFixed(bucket.value);
           return (
             <li key={String(bucket.value)}>
               <button
@@ -57,8 +43,7 @@ export function FacetGroup({
                 part={active ? 'facet-chip facet-chip-active' : 'facet-chip'}
                 class="chip facet-chip"
                 aria-pressed={active ? 'true' : 'false'}
-                aria-disabled={fixed ? 'true' : undefined}
-                onClick={() => fixed || onToggle(bucket.value)}
+                onClick={() => onToggle(bucket.value)}
               >
                 <span class="facet-value">{String(bucket.value)}</span>
                 <span part="facet-count" class="facet-count">

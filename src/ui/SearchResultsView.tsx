@@ -91,7 +91,13 @@ export function SearchResultsView({
   const groups = status !== 'error' ? response?.facets : null;
   const facetGroups = groups
     ? facets
-        .map((name) => ({ name, buckets: (groups[name]?.buckets ?? []) as FacetBucket<string | number>[] }))
+        .map((name) => ({
+          name,
+          // The box's scope holds every result: its own bucket is no choice.
+          buckets: ((groups[name]?.buckets ?? []) as FacetBucket<string | number>[]).filter(
+            (bucket) => !scope.includes(controller.facetFilter(name, bucket.value)),
+          ),
+        }))
         .filter((group) => group.buckets.length > 0)
         // Years read best newest first; other groups keep the service's order (largest first).
         .map((group) =>
@@ -230,7 +236,6 @@ export function SearchResultsView({
                   heading={t(`facet_${name}`)}
                   buckets={buckets}
                   isActive={(value) => applied.includes(controller.facetFilter(name, value))}
-                  isFixed={(value) => scope.includes(controller.facetFilter(name, value))}
                   onToggle={(value) => controller.toggleFilter(controller.facetFilter(name, value))}
                   formatCount={number}
                   showMore={(count) => t('showMore', { count })}
