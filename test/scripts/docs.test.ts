@@ -1,7 +1,6 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { removeDir, startService, type Running } from '../service/startService.ts';
+import { describe, expect, it } from 'vitest';
 
 const root = join(import.meta.dirname, '../..');
 const files = (dir: string): string[] =>
@@ -10,15 +9,6 @@ const files = (dir: string): string[] =>
   );
 
 describe('the reference docs', () => {
-  let svc: Running;
-  beforeAll(async () => {
-    svc = await startService();
-  });
-  afterAll(async () => {
-    await svc.stop();
-    removeDir(svc.dataDir);
-  });
-
   it('are what the sources cite: no file of src/ names API.md or DESIGN.md, and every docs/ page named exists', () => {
     const cited = files(join(root, 'src')).flatMap((file) => {
       const text = readFileSync(file, 'utf8');
@@ -28,11 +18,8 @@ describe('the reference docs', () => {
     for (const [, name] of cited) expect(existsSync(join(root, name)), name).toBe(true);
   });
 
-  it('ship in the package, where the service’s answer to an unknown path sends a user', async () => {
+  it('ship in the package, where the service’s answer to an unknown path sends a user (test/service/createService.test.ts)', () => {
     expect(JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).files).toContain('docs');
-    const answer = await svc.request('/api/v2/nowhere?token=test-token');
-    expect(answer.status).toBe(404);
-    expect(answer.body.response).toMatch(/see docs\/http-api\.md in the trove-search package/);
   });
 
   it('are linked from the README', () => {
