@@ -37,7 +37,7 @@ export function ActiveFilters({ filters, fixed = [], label, onRemove, onClear, o
           const text = label(filter);
           const removable = i - fixed.length;
           return (
-            <li key={filter} part="active-filter" class={`chip active-filter${removable < 0 ? ' is-fixed' : ''}`}>
+            <li key={filter} part="active-filter" class="chip active-filter">
               <span>{text}</span>
               {removable >= 0 && (
                 <button
