@@ -6,7 +6,7 @@
  * plugin below: name, type, default (a value of `src/core/defaults.ts`) and the JSDoc comment above each.
  */
 export default {
-  globs: ['src/elements/*.ts', 'src/ui/*Attributes.ts', 'src/core/defaults.ts'],
+  globs: ['src/elements/*.ts', 'src/ui/*/*Attributes.ts', 'src/core/defaults.ts'],
   exclude: ['src/elements/TroveHost.ts'],
   outdir: '.',
   // package.json names the manifest itself (`customElements`); the analyzer must not rewrite it.

@@ -1,7 +1,8 @@
 /*
  * The default of every setting of the elements and their controllers, in one place: the
- * controllers fall back to these, and the element declarations (`ui/*Attributes.ts`) name them,
- * so the manifest and README show the same value. Import the module as `defaults`
+ * controllers fall back to these, and the element declarations
+ * (`ui/<element>/<element>Attributes.ts`) name them, so the manifest and README show the same
+ * value. Import the namespace as `defaults`
  * (`import * as defaults`): each is a constant the bundler writes in where it is used.
  */
 

@@ -1,8 +1,8 @@
 import { h, type ComponentChild } from 'preact';
-import { RelatedPosts } from '../ui/RelatedPosts.tsx';
-import { relatedPostsMessages } from '../ui/relatedPostsMessages.ts';
+import { RelatedPosts } from '../ui/relatedPosts/RelatedPosts.tsx';
+import { relatedPostsMessages } from '../ui/relatedPosts/relatedPostsMessages.ts';
 import styles from '../styles/relatedPosts.css?inline';
-import { relatedPostsAttributes } from '../ui/relatedPostsAttributes.ts';
+import { relatedPostsAttributes } from '../ui/relatedPosts/relatedPostsAttributes.ts';
 import type { TroveErrorEvent, TroveSelectEvent } from './events.ts';
 import { TroveElement, type ElementContext } from './TroveElement.ts';
 import type { TroveHost } from './TroveHost.ts';

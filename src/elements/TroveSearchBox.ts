@@ -1,8 +1,8 @@
 import { h, type ComponentChild } from 'preact';
-import { SearchBox } from '../ui/SearchBox.tsx';
-import { searchBoxMessages } from '../ui/searchBoxMessages.ts';
+import { SearchBox } from '../ui/searchBox/SearchBox.tsx';
+import { searchBoxMessages } from '../ui/searchBox/searchBoxMessages.ts';
 import styles from '../styles/searchBox.css?inline';
-import { searchBoxAttributes } from '../ui/searchBoxAttributes.ts';
+import { searchBoxAttributes } from '../ui/searchBox/searchBoxAttributes.ts';
 import type { TroveErrorEvent, TroveSearchEvent, TroveSelectEvent } from './events.ts';
 import { TroveElement, type ElementContext } from './TroveElement.ts';
 

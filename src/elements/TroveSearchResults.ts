@@ -1,8 +1,8 @@
 import { h, type ComponentChild } from 'preact';
-import { SearchResults } from '../ui/SearchResults.tsx';
-import { searchResultsMessages } from '../ui/searchResultsMessages.ts';
+import { SearchResults } from '../ui/searchResults/SearchResults.tsx';
+import { searchResultsMessages } from '../ui/searchResults/searchResultsMessages.ts';
 import styles from '../styles/searchResults.css?inline';
-import { searchResultsAttributes } from '../ui/searchResultsAttributes.ts';
+import { searchResultsAttributes } from '../ui/searchResults/searchResultsAttributes.ts';
 import type { TroveErrorEvent, TroveResultsEvent } from './events.ts';
 import { TroveElement, type ElementContext } from './TroveElement.ts';
 

@@ -9,12 +9,12 @@ import { elements, type TroveTagName } from '../../src/elements/defineElements.t
 import { TroveElement, type ElementContext } from '../../src/elements/TroveElement.ts';
 import type { TroveVueProps } from '../../src/jsx-vue.ts';
 import { type AttributeSpec, type AttributeSpecs, propName } from '../../src/ui/attributeSpec.ts';
-import type { RelatedPostsProps } from '../../src/ui/RelatedPosts.tsx';
-import type { SearchBoxProps } from '../../src/ui/SearchBox.tsx';
-import type { SearchResultsProps } from '../../src/ui/SearchResults.tsx';
+import type { RelatedPostsProps } from '../../src/ui/relatedPosts/RelatedPosts.tsx';
+import type { SearchBoxProps } from '../../src/ui/searchBox/SearchBox.tsx';
+import type { SearchResultsProps } from '../../src/ui/searchResults/SearchResults.tsx';
 
 /**
- * A setting is declared once (`ui/*Attributes.ts`): from there it reaches the element (observed,
+ * A setting is declared once (`ui/<element>/<element>Attributes.ts`): from there it reaches the element (observed,
  * parsed, handed to the view as its camelCase prop), the typings, custom-elements.json and README's table.
  */
 const root = join(import.meta.dirname, '../..');

@@ -2,8 +2,8 @@ import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-li
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createClient } from '../../src/api/createClient.ts';
 import { createPageSearch } from '../../src/core/createPageSearch.ts';
-import { SearchBox } from '../../src/ui/SearchBox.tsx';
-import { SearchResults } from '../../src/ui/SearchResults.tsx';
+import { SearchBox } from '../../src/ui/searchBox/SearchBox.tsx';
+import { SearchResults } from '../../src/ui/searchResults/SearchResults.tsx';
 
 /** The service behind the fetch: search answers with one post and a category and a tag facet; autocomplete with nothing. */
 function fakeService() {

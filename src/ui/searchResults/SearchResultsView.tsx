@@ -1,17 +1,17 @@
 import type { Ref } from 'preact';
 import { useEffect, useRef, useState } from 'preact/hooks';
-import { facetNames } from '../api/filterFields.ts';
-import type { FacetBucket, FacetName } from '../api/types.ts';
-import type { SearchController } from '../core/createSearchController.ts';
-import type { SortOption } from '../core/parseSortOptions.ts';
-import { sentFilters } from '../core/searchQuery.ts';
+import { facetNames } from '../../api/filterFields.ts';
+import type { FacetBucket, FacetName } from '../../api/types.ts';
+import type { SearchController } from '../../core/createSearchController.ts';
+import type { SortOption } from '../../core/parseSortOptions.ts';
+import { sentFilters } from '../../core/searchQuery.ts';
 import { ActiveFilters } from './ActiveFilters.tsx';
 import { FacetGroup } from './FacetGroup.tsx';
-import { filterLabel } from './filterLabel.ts';
+import { filterLabel } from '../filterLabel.ts';
 import { Pagination } from './Pagination.tsx';
 import { ResultItem } from './ResultItem.tsx';
 import { SortSelect } from './SortSelect.tsx';
-import { numberFormat, type Translate } from './translate.ts';
+import { numberFormat, type Translate } from '../translate.ts';
 
 export interface SearchResultsViewProps {
   controller: SearchController;

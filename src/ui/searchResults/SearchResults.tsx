@@ -1,19 +1,19 @@
 import { useEffect, useMemo, useRef } from 'preact/hooks';
-import { facetNames as allFacets } from '../api/filterFields.ts';
-import type { FacetName, SearchResponse, SearchResult, TroveClient } from '../api/types.ts';
-import { adoptUrl } from '../core/adoptUrl.ts';
-import { connectUrl } from '../core/connectUrl.ts';
-import type { PageSearch } from '../core/createPageSearch.ts';
-import { createSearchController, type ResultSelectDetail, type SearchSettings } from '../core/createSearchController.ts';
-import { pageSearch } from '../core/pageSearch.ts';
-import { parseSortOptions } from '../core/parseSortOptions.ts';
-import type { AttributeProps } from './attributeSpec.ts';
+import { facetNames as allFacets } from '../../api/filterFields.ts';
+import type { FacetName, SearchResponse, SearchResult, TroveClient } from '../../api/types.ts';
+import { adoptUrl } from '../../core/adoptUrl.ts';
+import { connectUrl } from '../../core/connectUrl.ts';
+import type { PageSearch } from '../../core/createPageSearch.ts';
+import { createSearchController, type ResultSelectDetail, type SearchSettings } from '../../core/createSearchController.ts';
+import { pageSearch } from '../../core/pageSearch.ts';
+import { parseSortOptions } from '../../core/parseSortOptions.ts';
+import type { AttributeProps } from '../attributeSpec.ts';
 import { rememberReturn } from './rememberReturn.ts';
 import { SearchResultsView } from './SearchResultsView.tsx';
 import type { searchResultsAttributes } from './searchResultsAttributes.ts';
 import { searchResultsMessages } from './searchResultsMessages.ts';
-import { type Translate, translate } from './translate.ts';
-import { useController } from './useController.ts';
+import { type Translate, translate } from '../translate.ts';
+import { useController } from '../useController.ts';
 import { useReturnToResult } from './useReturnToResult.ts';
 
 /**

@@ -1,21 +1,21 @@
 import { computed, effect } from '@preact/signals';
 import { useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks';
-import type { SearchResult, TroveClient } from '../api/types.ts';
+import type { SearchResult, TroveClient } from '../../api/types.ts';
 import {
   createRelatedController,
   type RecommendationSelectDetail,
   type RelatedController,
   type RelatedSettings,
-} from '../core/createRelatedController.ts';
-import * as defaults from '../core/defaults.ts';
-import type { AttributeProps } from './attributeSpec.ts';
-import { formatDate } from './formatDate.ts';
-import { linkClick } from './linkClick.ts';
+} from '../../core/createRelatedController.ts';
+import * as defaults from '../../core/defaults.ts';
+import type { AttributeProps } from '../attributeSpec.ts';
+import { formatDate } from '../formatDate.ts';
+import { linkClick } from '../linkClick.ts';
 import { readPageSource } from './readPageSource.ts';
 import type { relatedPostsAttributes } from './relatedPostsAttributes.ts';
 import { relatedPostsMessages } from './relatedPostsMessages.ts';
-import { type Translate, translate } from './translate.ts';
-import { useController } from './useController.ts';
+import { type Translate, translate } from '../translate.ts';
+import { useController } from '../useController.ts';
 
 /** The block's settings: one prop per attribute of `relatedPostsAttributes` (described there), and these. */
 export interface RelatedPostsProps extends AttributeProps<typeof relatedPostsAttributes> {

@@ -1,14 +1,18 @@
 import { useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks';
-import type { TroveClient } from '../api/types.ts';
-import { safeUrl } from '../api/safeUrl.ts';
-import { type AutocompleteController, type AutocompleteHooks, createAutocompleteController } from '../core/createAutocompleteController.ts';
-import type { PageSearch } from '../core/createPageSearch.ts';
-import { matchShortcut } from '../core/matchShortcut.ts';
-import { pageSearch } from '../core/pageSearch.ts';
-import { parseShortcut } from '../core/parseShortcut.ts';
-import { recentSearches } from '../core/recentSearches.ts';
-import type { AttributeProps } from './attributeSpec.ts';
-import { filterLabel } from './filterLabel.ts';
+import type { TroveClient } from '../../api/types.ts';
+import { safeUrl } from '../../api/safeUrl.ts';
+import {
+  type AutocompleteController,
+  type AutocompleteHooks,
+  createAutocompleteController,
+} from '../../core/createAutocompleteController.ts';
+import type { PageSearch } from '../../core/createPageSearch.ts';
+import { matchShortcut } from '../../core/matchShortcut.ts';
+import { pageSearch } from '../../core/pageSearch.ts';
+import { parseShortcut } from '../../core/parseShortcut.ts';
+import { recentSearches } from '../../core/recentSearches.ts';
+import type { AttributeProps } from '../attributeSpec.ts';
+import { filterLabel } from '../filterLabel.ts';
 import { isTypingTarget } from './isTypingTarget.ts';
 import { keepPlaced } from './keepPlaced.ts';
 import { lockPageScroll } from './lockPageScroll.ts';
@@ -17,8 +21,8 @@ import type { searchBoxAttributes } from './searchBoxAttributes.ts';
 import { SearchBoxChips } from './SearchBoxChips.tsx';
 import { SearchBoxList } from './SearchBoxList.tsx';
 import { searchBoxMessages } from './searchBoxMessages.ts';
-import { type Translate, translate } from './translate.ts';
-import { useController } from './useController.ts';
+import { type Translate, translate } from '../translate.ts';
+import { useController } from '../useController.ts';
 import { visualViewportBox } from './visualViewportBox.ts';
 import { warmFormats } from './warmFormats.ts';
 

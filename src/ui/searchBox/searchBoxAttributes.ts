@@ -1,5 +1,5 @@
-import * as defaults from '../core/defaults.ts';
-import type { AttributeSpecs } from './attributeSpec.ts';
+import * as defaults from '../../core/defaults.ts';
+import type { AttributeSpecs } from '../attributeSpec.ts';
 
 /** The attributes of `<trove-search-box>` (besides the shared ones), declared once. */
 export const searchBoxAttributes = {
