@@ -3,10 +3,10 @@
  * in package.json). Tags, events, parts and CSS properties come from the elements' JSDoc
  * (`@tagname`, `@fires`, `@csspart`, `@cssprop`); attributes come from each element's one
  * declaration (`static attributes = searchBoxAttributes`, plus `sharedAttributes`), read by the
- * plugin below: name, type, default and the JSDoc comment above each.
+ * plugin below: name, type, default (a value of `src/core/defaults.ts`) and the JSDoc comment above each.
  */
 export default {
-  globs: ['src/elements/*.ts'],
+  globs: ['src/elements/*.ts', 'src/ui/*/*Attributes.ts', 'src/core/defaults.ts'],
   exclude: ['src/elements/TroveHost.ts'],
   outdir: '.',
   // package.json names the manifest itself (`customElements`); the analyzer must not rewrite it.
@@ -19,9 +19,11 @@ function troveAttributes() {
   const declarations = new Map();
   /** Element class name → the name of the declaration its `static attributes` holds. */
   const uses = new Map();
+  /** `defaults.minChars` → `1`: the values of src/core/defaults.ts, as source text. */
+  const defaultValues = new Map();
 
   const typeText = (ts, node) => {
-    if (ts.isStringLiteral(node)) return node.text === 'id' ? 'string' : node.text;
+    if (ts.isStringLiteral(node)) return ['id', 'text', 'list'].includes(node.text) ? 'string' : node.text;
     if (ts.isArrayLiteralExpression(node)) return node.elements.map((e) => `'${e.text}'`).join(' | ');
     return 'string';
   };
@@ -29,6 +31,8 @@ function troveAttributes() {
   return {
     name: 'trove-attributes',
     analyzePhase({ ts, node }) {
+      if (ts.isVariableDeclaration(node) && node.getSourceFile().fileName.endsWith('src/core/defaults.ts'))
+        defaultValues.set(`defaults.${node.name.getText()}`, node.initializer.getText());
       if (ts.isVariableDeclaration(node) && /Attributes$/.test(node.name.getText())) {
         let init = node.initializer;
         while (init && (ts.isSatisfiesExpression?.(init) || ts.isAsExpression(init))) init = init.expression;
@@ -42,7 +46,7 @@ function troveAttributes() {
           );
           const doc = ts.getJSDocCommentsAndTags(property).map((d) => (typeof d.comment === 'string' ? d.comment : ''));
           const attribute = { name, type: { text: typeText(ts, fields.type) }, description: doc.join(' ').trim() };
-          if (fields.default) attribute.default = fields.default.getText().replace(/^'(.*)'$/, '"$1"');
+          if (fields.default) attribute.default = fields.default.getText();
           attributes.push(attribute);
         }
         declarations.set(node.name.getText(), attributes);
@@ -66,7 +70,11 @@ function troveAttributes() {
         mod.exports = (mod.exports ?? []).filter((e) => mod.declarations.some((d) => d.name === e.declaration?.name));
         for (const declaration of mod.declarations) {
           const own = declarations.get(uses.get(declaration.name)) ?? [];
-          declaration.attributes = [...(declarations.get('sharedAttributes') ?? []), ...own];
+          declaration.attributes = [...(declarations.get('sharedAttributes') ?? []), ...own].map((attribute) => {
+            if (attribute.default === undefined) return attribute;
+            const text = defaultValues.get(attribute.default) ?? attribute.default;
+            return { ...attribute, default: text.replace(/^'(.*)'$/, '"$1"') };
+          });
           declaration.members = (declaration.members ?? []).filter(
             (m) => !m.static && m.privacy !== 'protected' && m.privacy !== 'private',
           );

@@ -1,10 +1,10 @@
 import { fileURLToPath } from 'node:url';
 import { build, defineConfig, type LibraryOptions, type Rollup, type UserConfig } from 'vite';
 import pkg from './package.json' with { type: 'json' };
-import type { AttributeSpecs } from './src/elements/attributeSpec.ts';
-import { relatedPostsAttributes } from './src/elements/relatedPostsAttributes.ts';
-import { searchBoxAttributes } from './src/elements/searchBoxAttributes.ts';
-import { searchResultsAttributes } from './src/elements/searchResultsAttributes.ts';
+import type { AttributeSpecs } from './src/ui/attributeSpec.ts';
+import { relatedPostsAttributes } from './src/ui/relatedPosts/relatedPostsAttributes.ts';
+import { searchBoxAttributes } from './src/ui/searchBox/searchBoxAttributes.ts';
+import { searchResultsAttributes } from './src/ui/searchResults/searchResultsAttributes.ts';
 
 /**
  * One config, one output per mode (vite builds an IIFE from a single entry per run):

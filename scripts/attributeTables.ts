@@ -1,11 +1,12 @@
 /**
  * README's attribute tables, made from `custom-elements.json` (whose attributes come from each
- * element's one declaration, see `src/elements/attributeSpec.ts`). `npm run manifest` rewrites the
+ * element's one declaration, see `src/ui/attributeSpec.ts`). `npm run manifest` rewrites the
  * tables between `<!-- attributes: trove-… -->` and `<!-- /attributes -->`; a unit test fails when
  * README.md and the declarations disagree.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { sharedAttributes } from '../src/elements/sharedAttributes.ts';
 
 interface ManifestAttribute {
   name: string;
@@ -18,7 +19,7 @@ interface Manifest {
 }
 
 /** Attributes every element takes: README lists them once, in the Settings table. */
-export const SHARED = ['base-url', 'project', 'collection', 'token', 'api-version', 'handler', 'user-id', 'no-analytics', 'theme'];
+export const SHARED = Object.keys(sharedAttributes);
 
 const cell = (text: string) => text.replaceAll('|', '\\|').replaceAll('\n', ' ');
 const typeText = (text = 'string') => text.replaceAll("'", '`').replace(/^(string|number|boolean)$/, '$1');

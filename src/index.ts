@@ -67,13 +67,13 @@ export type {
 
 // The Preact views of the elements, for Preact apps that render them without custom elements
 // (unstyled: the elements' shadow roots carry the styles), and their English texts.
-export { SearchBox, type SearchBoxProps } from './ui/SearchBox.tsx';
-export { SearchResults, type SearchResultsProps } from './ui/SearchResults.tsx';
+export { SearchBox, type SearchBoxProps } from './ui/searchBox/SearchBox.tsx';
+export { SearchResults, type SearchResultsProps } from './ui/searchResults/SearchResults.tsx';
 export type { ResultSelectDetail } from './core/createSearchController.ts';
-export { RelatedPosts, type RelatedPostsProps } from './ui/RelatedPosts.tsx';
-export { searchBoxMessages } from './ui/searchBoxMessages.ts';
-export { searchResultsMessages } from './ui/searchResultsMessages.ts';
-export { relatedPostsMessages } from './ui/relatedPostsMessages.ts';
+export { RelatedPosts, type RelatedPostsProps } from './ui/relatedPosts/RelatedPosts.tsx';
+export { searchBoxMessages } from './ui/searchBox/searchBoxMessages.ts';
+export { searchResultsMessages } from './ui/searchResults/searchResultsMessages.ts';
+export { relatedPostsMessages } from './ui/relatedPosts/relatedPostsMessages.ts';
 
 // The headless controllers behind them (signals, no DOM), all of one shape, and the page search they share.
 export type { Controller, ControllerState, ControllerStatus, SelectHow } from './core/Controller.ts';

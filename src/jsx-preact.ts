@@ -5,18 +5,20 @@
  *   <trove-search-box results-url="/search" ontrove-select={(e) => …} />
  */
 import type { HTMLAttributes } from 'preact';
-import type { TroveRelatedPostsAttributes, TroveSearchBoxAttributes, TroveSearchResultsAttributes } from './elements/attributes.ts';
+import type {
+  TroveRelatedPostsAttributes,
+  TroveSearchBoxAttributes,
+  TroveSearchResultsAttributes,
+  TroveTagAttributes,
+} from './elements/attributes.ts';
 
 type Props<Attributes> = Omit<HTMLAttributes<HTMLElement>, keyof Attributes> & Attributes;
+type TroveIntrinsicElements = { [T in keyof TroveTagAttributes]: Props<TroveTagAttributes[T]> };
 
 declare module 'preact' {
   // eslint-disable-next-line @typescript-eslint/no-namespace
   namespace JSX {
-    interface IntrinsicElements {
-      'trove-search-box': Props<TroveSearchBoxAttributes>;
-      'trove-search-results': Props<TroveSearchResultsAttributes>;
-      'trove-related-posts': Props<TroveRelatedPostsAttributes>;
-    }
+    interface IntrinsicElements extends TroveIntrinsicElements {}
   }
 }
 

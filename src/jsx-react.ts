@@ -7,18 +7,20 @@
  * React 19 passes `ontrove-*` props of custom elements as event listeners.
  */
 import type { DetailedHTMLProps, HTMLAttributes } from 'react';
-import type { TroveRelatedPostsAttributes, TroveSearchBoxAttributes, TroveSearchResultsAttributes } from './elements/attributes.ts';
+import type {
+  TroveRelatedPostsAttributes,
+  TroveSearchBoxAttributes,
+  TroveSearchResultsAttributes,
+  TroveTagAttributes,
+} from './elements/attributes.ts';
 
 type Props<Attributes> = DetailedHTMLProps<HTMLAttributes<HTMLElement>, HTMLElement> & Attributes;
+type TroveIntrinsicElements = { [T in keyof TroveTagAttributes]: Props<TroveTagAttributes[T]> };
 
 declare module 'react' {
   // eslint-disable-next-line @typescript-eslint/no-namespace
   namespace JSX {
-    interface IntrinsicElements {
-      'trove-search-box': Props<TroveSearchBoxAttributes>;
-      'trove-search-results': Props<TroveSearchResultsAttributes>;
-      'trove-related-posts': Props<TroveRelatedPostsAttributes>;
-    }
+    interface IntrinsicElements extends TroveIntrinsicElements {}
   }
 }
 

@@ -13,11 +13,10 @@
 import type { HTMLAttributes } from 'svelte/elements';
 import type {
   TroveRelatedPostsAttributes,
-  TroveRelatedPostsEvents,
   TroveSearchBoxAttributes,
-  TroveSearchBoxEvents,
   TroveSearchResultsAttributes,
-  TroveSearchResultsEvents,
+  TroveTagAttributes,
+  TroveTagEvents,
 } from './elements/attributes.ts';
 
 /** Svelte's legacy `on:` directives of an event map. */
@@ -25,12 +24,10 @@ export type TroveSvelteDirectives<Events> = { [K in keyof Events & string as `on
 
 type Props<Attributes, Events> = Omit<HTMLAttributes<HTMLElement>, keyof Attributes> & Attributes & TroveSvelteDirectives<Events>;
 
+type TroveSvelteElements = { [T in keyof TroveTagAttributes]: Props<TroveTagAttributes[T], TroveTagEvents[T]> };
+
 declare module 'svelte/elements' {
-  export interface SvelteHTMLElements {
-    'trove-search-box': Props<TroveSearchBoxAttributes, TroveSearchBoxEvents>;
-    'trove-search-results': Props<TroveSearchResultsAttributes, TroveSearchResultsEvents>;
-    'trove-related-posts': Props<TroveRelatedPostsAttributes, TroveRelatedPostsEvents>;
-  }
+  export interface SvelteHTMLElements extends TroveSvelteElements {}
 }
 
 export type { TroveRelatedPostsAttributes, TroveSearchBoxAttributes, TroveSearchResultsAttributes };

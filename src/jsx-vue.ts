@@ -12,11 +12,10 @@
 import type { DefineComponent, HTMLAttributes, ReservedProps } from 'vue';
 import type {
   TroveRelatedPostsAttributes,
-  TroveRelatedPostsEvents,
   TroveSearchBoxAttributes,
-  TroveSearchBoxEvents,
   TroveSearchResultsAttributes,
-  TroveSearchResultsEvents,
+  TroveTagAttributes,
+  TroveTagEvents,
 } from './elements/attributes.ts';
 
 /** `trove-select` → `TroveSelect` (Vue turns `@trove-select` into an `onTroveSelect` prop). */
@@ -36,26 +35,21 @@ type Bare<Attributes> = { [K in keyof Attributes as K extends `on${string}` ? ne
 
 type Props<Attributes, Events> = Omit<HTMLAttributes, keyof Attributes> & Bare<Attributes> & TroveVueEventProps<Events> & ReservedProps;
 
-export type TroveSearchBoxVueProps = Props<TroveSearchBoxAttributes, TroveSearchBoxEvents>;
-export type TroveSearchResultsVueProps = Props<TroveSearchResultsAttributes, TroveSearchResultsEvents>;
-export type TroveRelatedPostsVueProps = Props<TroveRelatedPostsAttributes, TroveRelatedPostsEvents>;
+/** Each tag's props in TSX and `h()`. */
+export type TroveVueProps = { [T in keyof TroveTagAttributes]: Props<TroveTagAttributes[T], TroveTagEvents[T]> };
+export type TroveSearchBoxVueProps = TroveVueProps['trove-search-box'];
+export type TroveSearchResultsVueProps = TroveVueProps['trove-search-results'];
+export type TroveRelatedPostsVueProps = TroveVueProps['trove-related-posts'];
+type TroveGlobalComponents = { [T in keyof TroveVueProps]: DefineComponent<Camelized<TroveVueProps[T]>> };
 
 // Templates: vue-tsc checks tags it does not know as HTML against the global components.
 declare module 'vue' {
-  interface GlobalComponents {
-    'trove-search-box': DefineComponent<Camelized<TroveSearchBoxVueProps>>;
-    'trove-search-results': DefineComponent<Camelized<TroveSearchResultsVueProps>>;
-    'trove-related-posts': DefineComponent<Camelized<TroveRelatedPostsVueProps>>;
-  }
+  interface GlobalComponents extends TroveGlobalComponents {}
 }
 
 // TSX and `h()`: the intrinsic elements.
 declare module '@vue/runtime-dom' {
-  interface IntrinsicElementAttributes {
-    'trove-search-box': TroveSearchBoxVueProps;
-    'trove-search-results': TroveSearchResultsVueProps;
-    'trove-related-posts': TroveRelatedPostsVueProps;
-  }
+  interface IntrinsicElementAttributes extends TroveVueProps {}
 }
 
 export type { TroveRelatedPostsAttributes, TroveSearchBoxAttributes, TroveSearchResultsAttributes };

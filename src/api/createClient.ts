@@ -1,4 +1,5 @@
 import { fetchEnvelope } from './fetchEnvelope.ts';
+import { defaultApiVersion, isApiVersion } from './apiVersion.ts';
 import { filter } from './filter.ts';
 import { filterFields } from './filterFields.ts';
 import { getSessionId } from './getSessionId.ts';
@@ -33,7 +34,7 @@ declare const __TROVE_READ_ONLY__: boolean | undefined;
 const readOnly = typeof __TROVE_READ_ONLY__ === 'boolean' && __TROVE_READ_ONLY__;
 
 /**
- * A client of the hosted search service (API.md), v2 by default. Reads are GET requests cached by
+ * A client of the hosted search service (docs/http-api.md), v2 by default. Reads are GET requests cached by
  * full URL (bounded LRU, 2 min in v2 / 10 min in v1, as the service caches) with identical
  * requests in flight shared; with `cache.session`, search and recommendation answers are also
  * kept for the browser session (`sessionCache`) and `peek` shows them synchronously after the
@@ -46,8 +47,8 @@ export function createClient(options: ClientOptions): TroveClient {
     (key) => typeof options[key] !== 'string' || !options[key],
   );
   if (missing.length) throw new TypeError(`createClient: missing ${missing.join(', ')}`);
-  const apiVersion: ApiVersion = options.apiVersion ?? 'v2';
-  if (apiVersion !== 'v1' && apiVersion !== 'v2') throw new TypeError(`createClient: apiVersion must be "v1" or "v2"`);
+  const apiVersion: ApiVersion = options.apiVersion ?? defaultApiVersion;
+  if (!isApiVersion(apiVersion)) throw new TypeError(`createClient: apiVersion must be "v1" or "v2"`);
   const v2 = apiVersion === 'v2';
   const base = baseUrl.replace(/\/+$/, '');
   const timeout = options.timeout ?? 10_000;
@@ -145,7 +146,7 @@ export function createClient(options: ClientOptions): TroveClient {
 
   /** Never throws or rejects, whatever the input. */
   async function feedback(endpoint: Endpoint, handler: string | undefined, params: () => Param[]): Promise<boolean> {
-    if (!v2) return false; // API.md: no feedback endpoints in v1
+    if (!v2) return false; // docs/http-api.md: no feedback endpoints in v1
     try {
       return await sendFeedback(url(path(endpoint, handler), []), new URLSearchParams(buildQuery(params())), options.fetch, timeout);
     } catch {

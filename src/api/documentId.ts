@@ -1,6 +1,6 @@
 /**
  * The one rule that turns what a page or a feed knows about a post into the numeric id the
- * service stores (API.md sends `id` as a number). `trove index` applies it to every feed item's
+ * service stores (docs/http-api.md: `id` is sent as a number). `trove index` applies it to every feed item's
  * link and to every string id of a JSON file; `<trove-related-posts>` applies it to its `doc-id`,
  * or to the page's own canonical address when there is none. Both sides therefore agree without
  * a theme knowing any id:

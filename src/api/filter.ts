@@ -3,7 +3,13 @@ export function filter(field: string, value: string | number): string {
   return `${field}:"${String(value).replace(/["\\]/g, '\\$&')}"`;
 }
 
-const FILTER = /^\s*([^\s:"]+):"((?:[^"\\]|\\[\s\S])*)"\s*$/;
+/**
+ * The filter syntax, spelled once: a field (no space, colon or quote), a colon and the value in
+ * double quotes, where a backslash takes the next character as it is.
+ */
+export const filterSyntax = /([^\s:"]+):"((?:[^"\\]|\\[\s\S])*)"/;
+
+const FILTER = new RegExp(`^\\s*${filterSyntax.source}\\s*$`);
 
 /** Reverses `filter()`: `{ field, value }`, or `null` when the text is not of the form `field:"value"`. */
 export function parseFilter(text: string): { field: string; value: string } | null {

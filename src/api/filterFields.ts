@@ -1,10 +1,10 @@
 import type { ApiVersion, FacetName } from './types.ts';
 
 /**
- * The one table of filter fields: a facet group of the results (API.md names them after result
+ * The one table of filter fields: a facet group of the results (docs/http-api.md names them after result
  * fields) → the document field a `filter` on one of its buckets names, per API version. v1 names
  * carry the schema's type suffix; `authors_sa` is the name the service's own filter suggestions
- * use (API.md: "the autocomplete filter suggestion example refers to `authors_sa`"), and `year` is
+ * use (docs/http-api.md, Filter fields), and `year` is
  * computed, so it has no suffix. The client, the views (through the client) and the local service
  * all read this table.
  */

@@ -12,7 +12,7 @@ function segment(value: string): string {
 }
 
 /**
- * The API path of an endpoint, exactly as API.md writes it:
+ * The API path of an endpoint, exactly as docs/http-api.md writes it:
  * v2 `/api/v2/projects/{project}/collections/{collection}/…`, v1 `/api/v1/{project}/collections/{collection}/…`;
  * search falls back to the handler `default`; autocomplete and recommend without a handler use the
  * handler-less forms `autocomplete/` and `recommend/` (trailing slash), feedback `…/feedback/hits`.

@@ -1,5 +1,5 @@
 /**
- * API.md: the id is "sent as a number in the indexing request body". A numeric-looking string
+ * An id is sent as a number in the indexing body (docs/http-api.md, Records). A numeric-looking string
  * (`"42"`) becomes the number 42; other ids (`"post-1"`, `"007"`, beyond 2^53) stay strings.
  */
 export function toIndexId(id: unknown): unknown {

@@ -1,6 +1,6 @@
 /**
- * Types of the hosted search service's HTTP contract (API.md, v1 and v2) and of our client.
- * Field names follow API.md exactly, including its inconsistencies: `categories` in search and
+ * Types of the hosted search service's HTTP contract (docs/http-api.md, v1 and v2) and of our client.
+ * Field names follow docs/http-api.md exactly, including its inconsistencies: `categories` in search and
  * recommendation records, `category` in navigational suggestions, `year` bucket values as numbers.
  */
 
@@ -62,7 +62,7 @@ export interface PeekedAnswer<R> {
 
 /** Per-call options. */
 export interface RequestOptions {
-  /** Custom handler name; omitted → the endpoint's default (handler-less path where API.md has one). */
+  /** Custom handler name; omitted → the endpoint's default (handler-less path where docs/http-api.md has one). */
   handler?: string;
   signal?: AbortSignal;
 }
@@ -172,7 +172,7 @@ export interface Envelope<T> {
 
 /** A document in the v2 schema (what `index()` takes; mapped to v1 names for v1). */
 export interface Document {
-  /** API.md: sent as a number in the indexing body, returned as a string in results. */
+  /** docs/http-api.md: sent as a number in the indexing body, returned as a string in results. */
   id: number | string;
   title?: string;
   content?: string;
@@ -214,7 +214,7 @@ export interface IndexOptions {
   timeout?: number;
 }
 
-/** What an API version offers (API.md "Versioning"). */
+/** What an API version offers (docs/http-api.md "Versioning"). */
 export interface ClientCapabilities {
   /** `sort` on search, autocomplete and recommend (v2). */
   sort: boolean;

@@ -20,7 +20,7 @@ const defaultRetryPolicy: RetryPolicy = { limit: 4, backoffLimit: 10_000, maxRet
  * A `fetch` that retries through ky: `429` (honouring `Retry-After`), `408`, `500`, `502`, `503`,
  * `504`, a timed-out attempt and a network error, with exponential backoff. Indexing is a POST,
  * which ky does not retry by default; it is safe here because indexing is an upsert by id
- * (API.md), so sending a batch twice changes nothing. When the retries run out, the last
+ * (docs/http-api.md), so sending a batch twice changes nothing. When the retries run out, the last
  * response is returned as is (its status tells the caller what failed) and the last network error
  * is thrown as is (a timed-out last attempt as a plain `Error` saying so). An abort by the caller is never retried. `baseFetch` is the real `fetch` (tests
  * pass a fake one).

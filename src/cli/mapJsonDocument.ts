@@ -9,7 +9,7 @@ const listFields = ['tags', 'category', 'author', 'authors'] as const;
 const known = new Set<string>(['id', ...stringFields, ...listFields]);
 
 /**
- * Checks one document of a JSON array or NDJSON input against the v2 schema (API.md) and
+ * Checks one document of a JSON array or NDJSON input against the v2 schema (docs/http-api.md) and
  * normalises it: a non-negative integer id (a numeric string is read as a number; another string,
  * or a missing id with a `url`, gets the id `documentId` gives that string, the rule the related-posts
  * element applies to its `doc-id`), string fields as strings,

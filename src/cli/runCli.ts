@@ -1,4 +1,5 @@
 import { parseArgs } from 'node:util';
+import { defaultApiVersion, isApiVersion } from '../api/apiVersion.ts';
 import { createClient } from '../api/createClient.ts';
 import { toV1Document } from '../api/toV1Document.ts';
 import type { ApiVersion } from '../api/types.ts';
@@ -80,8 +81,8 @@ function readCommand(args: string[], env: CliIo['env']): IndexCommand | 'help' |
     const value = flag ?? env[variable];
     return value === undefined || value.trim() === '' ? undefined : value.trim();
   };
-  const apiVersion = pick(values['api-version'], 'TROVE_API_VERSION') ?? 'v2';
-  if (apiVersion !== 'v1' && apiVersion !== 'v2') throw new CliError(`--api-version must be v1 or v2, not "${apiVersion}".`);
+  const apiVersion = pick(values['api-version'], 'TROVE_API_VERSION') ?? defaultApiVersion;
+  if (!isApiVersion(apiVersion)) throw new CliError(`--api-version must be v1 or v2, not "${apiVersion}".`);
   const batchText = values.batch ?? '100';
   const batch = Number(batchText);
   if (!/^\d+$/.test(batchText.trim()) || batch < 1 || batch > 10_000) {

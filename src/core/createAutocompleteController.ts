@@ -1,14 +1,17 @@
-import { batch, computed, effect, signal } from '@preact/signals';
+import { batch, computed, effect, signal, untracked } from '@preact/signals';
 import { parseFilter } from '../api/filter.ts';
 import type { FilterSuggestion, NavigationalSuggestion, Suggestion, TroveClient } from '../api/types.ts';
 import { type Controller, type ControllerState, isAbort, type SelectHow, toError } from './Controller.ts';
 import { createKeyRhythm } from './createKeyRhythm.ts';
 import { createLatest } from './createLatest.ts';
+import { createSettings } from './createSettings.ts';
+import * as defaults from './defaults.ts';
 import type { PageSearch } from './createPageSearch.ts';
 import { queryWithoutFilterWords } from './queryWithoutFilterWords.ts';
 import type { RecentSearches } from './recentSearches.ts';
 import { routeSearch } from './routeSearch.ts';
-import type { SearchState } from './searchQuery.ts';
+import { sameValue } from './sameValue.ts';
+import { type SearchRequest, type StartedSearch, sentFilters } from './searchQuery.ts';
 
 /** One entry of the list as shown; `index` is its 0-based place, `position` (suggestions) its 1-based one. */
 export type AutocompleteOption =
@@ -28,20 +31,21 @@ export interface AutocompleteSettings {
   /** Autocomplete handler (feedback goes to the same one); default: the service's `suggest`. */
   handler?: string;
   /** Most suggestions to show (sent as `limit` where the API has it; the list is trimmed in any case). */
-  limit?: number;
+  limit?: number | null;
   /**
    * The box's scope (`filter` attribute): `field:"value"` filters sent with every suggestion
-   * request and carried into every search the box starts, where the results show them as active
-   * filters. They are not chips of the box: the reader narrows within the scope.
+   * request and carried, as a field of its own (`SearchQuery.scope`), into every search the box
+   * starts, where the results show them as fixed filters. They are not chips of the box: the
+   * reader narrows within the scope.
    */
-  filter?: string[];
+  filter?: readonly string[];
   /** `sort` of the suggestions (sent where the API has it). */
-  sort?: string;
-  /** Characters needed before asking; default 1. */
+  sort?: string | null;
+  /** Characters needed before asking; default `defaults.minChars`. */
   minChars?: number;
   /** Send click feedback; default true. */
   analytics?: boolean;
-  /** Wait this long after the last key before asking; default 100 ms. */
+  /** Wait this long (ms) after the last key before asking; default `defaults.debounceMs`. */
   debounceMs?: number;
   /** The results page when none is on this page; default `/search`. */
   resultsUrl?: string | null;
@@ -60,7 +64,7 @@ export interface AutocompleteHooks {
   /** A suggestion was chosen; return `false` to stop what follows (a cancelled `trove-select`). */
   onSelect?(detail: SuggestionSelectDetail): boolean | void;
   /** A search is about to run; return `false` to stop it (a cancelled `trove-search`: the page routes it). */
-  onSearch?(state: SearchState): boolean | void;
+  onSearch?(search: SearchRequest): boolean | void;
   /** Go to another page: a navigational suggestion's `url`, or the results page. */
   onNavigate?(url: string): void;
   /** The address of the current page (to resolve `resultsUrl`); default `location.href`. */
@@ -150,7 +154,7 @@ const sameSuggestion = (a: Suggestion, b: Suggestion) =>
  * of the first result leads): the order shown, which `item_order` counts. (`api/` already dropped
  * malformed records and unsafe links.)
  */
-function arrange(results: Suggestion[], limit: number | undefined): Suggestion[] {
+function arrange(results: Suggestion[], limit: number | null | undefined): Suggestion[] {
   const shown = limit && limit > 0 ? results.slice(0, limit) : results;
   const first = shown[0]?.suggestion_type ?? 'navigational';
   return [...shown.filter((s) => s.suggestion_type === first), ...shown.filter((s) => s.suggestion_type !== first)];
@@ -168,8 +172,10 @@ function arrange(results: Suggestion[], limit: number | undefined): Suggestion[]
  * it changes elsewhere (facets chosen in the results, Back and Forward).
  */
 export function createAutocompleteController(options: AutocompleteControllerOptions): AutocompleteController {
-  const { client, search: page, recent: store } = options;
-  let settings: AutocompleteSettings = { ...options };
+  const { client, search: page, recent: store, ...initial } = options;
+  const settings = createSettings<AutocompleteSettings>(initial);
+  /** The settings now (read when used: a change asks for nothing by itself). */
+  const current = () => settings.value.peek();
   const query = signal('');
   const filters = signal<string[]>([]);
   const status = signal<AutocompleteState['status']>('idle');
@@ -183,8 +189,8 @@ export function createAutocompleteController(options: AutocompleteControllerOpti
   let timer: ReturnType<typeof setTimeout> | undefined;
   const rhythm = createKeyRhythm();
 
-  const scope = () => settings.filter ?? [];
-  const minChars = () => Math.max(1, settings.minChars ?? 1);
+  const scope = () => current().filter ?? [];
+  const minChars = () => Math.max(1, current().minChars ?? defaults.minChars);
   const askable = (q: string) => q.trim().length >= minChars();
 
   const optionList = computed<AutocompleteOption[]>(() => {
@@ -249,9 +255,11 @@ export function createAutocompleteController(options: AutocompleteControllerOpti
 
   async function ask(): Promise<void> {
     const q = query.peek().trim();
-    const { handler, limit, sort } = settings;
-    const filter = [...new Set([...scope(), ...filters.peek()])];
-    const answer = await latest.run((signal) => client.autocomplete({ q, filter, limit, sort }, { handler, signal }));
+    const { handler, limit, sort } = current();
+    const filter = sentFilters({ scope: scope(), filters: filters.peek() });
+    const answer = await latest.run((signal) =>
+      client.autocomplete({ q, filter, limit: limit ?? undefined, sort: sort ?? undefined }, { handler, signal }),
+    );
     if (answer.stale) return;
     if ('error' in answer) {
       if (isAbort(answer.error)) {
@@ -284,7 +292,7 @@ export function createAutocompleteController(options: AutocompleteControllerOpti
   }
 
   /** Ask for the current text after `wait` (the debounce), or clear when it is too short. */
-  function schedule(wait = settings.debounceMs ?? 100): void {
+  function schedule(wait = current().debounceMs ?? defaults.debounceMs): void {
     stop();
     if (!askable(query.peek())) {
       batch(forgetSuggestions);
@@ -305,12 +313,13 @@ export function createAutocompleteController(options: AutocompleteControllerOpti
       forgetSuggestions();
       if (chosen.q && store) recent.value = store.add(chosen.q);
     });
-    const wanted: SearchState = { q: chosen.q, filters: [...new Set([...scope(), ...chosen.filters])] };
-    if (options.onSearch?.(wanted) === false) return;
-    if (!wanted.q && !wanted.filters.length && page.resultsMounted.peek() === 0) return;
+    const wanted: StartedSearch = { ...chosen, scope: scope() };
+    const sent = sentFilters(wanted);
+    if (options.onSearch?.({ q: wanted.q, filters: sent }) === false) return;
+    if (!wanted.q && !sent.length && page.resultsMounted.peek() === 0) return;
     routeSearch(wanted, {
       search: page,
-      resultsUrl: settings.resultsUrl,
+      resultsUrl: current().resultsUrl,
       base: options.pageUrl?.() ?? globalThis.location?.href ?? 'http://localhost/',
       navigate: (url) => options.onNavigate?.(url),
     });
@@ -318,7 +327,7 @@ export function createAutocompleteController(options: AutocompleteControllerOpti
 
   function select(suggestion: Suggestion, position: number, how: SelectHow = {}): boolean {
     const q = answeredQuery.peek() || query.peek().trim();
-    if (settings.analytics !== false)
+    if (current().analytics !== false)
       void client.feedback.autocomplete(
         {
           query: q,
@@ -326,7 +335,7 @@ export function createAutocompleteController(options: AutocompleteControllerOpti
           item_order: position,
           url: suggestion.url,
         },
-        { handler: settings.handler },
+        { handler: current().handler },
       );
     if (how.newTab) return true;
     const proceed = options.onSelect?.({ suggestion, position, query: q }) !== false;
@@ -422,7 +431,7 @@ export function createAutocompleteController(options: AutocompleteControllerOpti
 
   /** Show a search made elsewhere (the results' facets, the address) without asking for suggestions. */
   function show(q: string, chips: string[]): void {
-    if (q === query.peek() && chips.join('\n') === filters.peek().join('\n')) return;
+    if (q === query.peek() && sameValue(chips, filters.peek())) return;
     stop();
     batch(() => {
       query.value = q;
@@ -433,28 +442,20 @@ export function createAutocompleteController(options: AutocompleteControllerOpti
     });
   }
 
-  // The page search flows into the box (one way): its text and its filters less the scope. An
-  // empty page search (a page without results, before anyone searched) leaves the box as it is.
-  const pageText = computed(() => {
-    const { q, filters: all } = page.state.value;
-    return JSON.stringify([q, all]);
-  });
-  let seen = false;
+  // The page search flows into the box (one way) when its text or the reader's filters change (the
+  // scope is a field of its own; a new page or sort leaves the box alone). An empty page search (a
+  // page without results, before anyone searched) leaves the box as it is.
+  let followed: SearchRequest | undefined;
   const stopFollowing = effect(() => {
-    const [q, all] = JSON.parse(pageText.value) as [string, string[]];
-    if (!seen && !q && !all.length) return;
-    seen = true;
-    show(
-      q,
-      all.filter((f) => !scope().includes(f)),
-    );
+    const { q, filters: chosen } = page.state.value;
+    if (followed ? sameValue(followed, { q, filters: chosen }) : !q && !chosen.length) return;
+    followed = { q, filters: chosen };
+    untracked(() => show(q, chosen));
   });
 
   return {
     state,
-    update(next) {
-      settings = { ...next };
-    },
+    update: (next) => void settings.set(next),
     select,
     retry: () => {
       if (askable(query.peek())) schedule();
@@ -470,7 +471,7 @@ export function createAutocompleteController(options: AutocompleteControllerOpti
         activeIndex.value = -1;
         if (!q.trim() && store) recent.value = store.list();
       });
-      schedule(rhythm.key(settings.debounceMs ?? 100));
+      schedule(rhythm.key(current().debounceMs ?? defaults.debounceMs));
     },
     setText: (q) => show(q, filters.peek()),
     open,

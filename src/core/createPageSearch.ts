@@ -1,33 +1,19 @@
 import { signal, type ReadonlySignal } from '@preact/signals';
-import { type SearchQuery, sameQuery } from './searchQuery.ts';
+import { createSettings } from './createSettings.ts';
+import { normalizeQuery, type SearchQuery } from './searchQuery.ts';
 
 export interface PageSearch {
-  /** The page's search: text, active filters, 1-based page, sort. Change it with `set()`. */
+  /** The page's search: text, the reader's filters, the box's scope, 1-based page, sort. Change it with `set()`. */
   readonly state: ReadonlySignal<SearchQuery>;
   /** How many results views show this search (a box updates them in place instead of navigating when > 0). */
   readonly resultsMounted: ReadonlySignal<number>;
   /**
-   * Change any part of the search (normalised by `normalizeQuery`). Changing `q`, `filters` or `sort` goes back to page 1 unless `page` is given too. An
+   * Change any part of the search (normalised by `normalizeQuery`). Changing `q`, `filters`, `scope` or `sort` goes back to page 1 unless `page` is given too. An
    * equal search changes nothing.
    */
   set(next: Partial<SearchQuery>): void;
   /** A results view shows this search from now on; returns its disconnect function. */
   connectResults(): () => void;
-}
-
-/** `<field> asc` or `<field> desc`: the only sort shape API.md allows. */
-const SORT = /^[\w.-]+ (?:asc|desc)$/;
-
-/** A well-formed search: trimmed text, unique non-blank filters, a positive integer page, a sort of API.md's shape or none. */
-export function normalizeQuery(query: SearchQuery): SearchQuery {
-  const page = Math.floor(query.page);
-  const sort = query.sort.trim();
-  return {
-    q: query.q.trim(),
-    filters: [...new Set(query.filters.filter((filter) => filter.trim()))],
-    page: page > 0 ? page : 1,
-    sort: SORT.test(sort) ? sort : '',
-  };
 }
 
 /**
@@ -36,7 +22,8 @@ export function normalizeQuery(query: SearchQuery): SearchQuery {
  * (`connectUrl`) keeps it in the address. Data flows one way through it, so no view echoes another.
  */
 export function createPageSearch(): PageSearch {
-  const state = signal<SearchQuery>({ q: '', filters: [], page: 1, sort: '' });
+  const search = createSettings<SearchQuery>({ q: '', filters: [], page: 1, sort: '' });
+  const state = search.value;
   const resultsMounted = signal(0);
   return {
     state,
@@ -45,9 +32,10 @@ export function createPageSearch(): PageSearch {
       const current = state.peek();
       const merged = { ...current, ...next };
       const resetsPage =
-        next.page === undefined && (merged.q.trim() !== current.q || merged.sort.trim() !== current.sort || next.filters !== undefined);
+        next.page === undefined &&
+        (merged.q.trim() !== current.q || merged.sort.trim() !== current.sort || next.filters !== undefined || next.scope !== undefined);
       const candidate = normalizeQuery(resetsPage ? { ...merged, page: 1 } : merged);
-      if (!sameQuery(candidate, current)) state.value = candidate;
+      search.set(candidate);
     },
     connectResults() {
       resultsMounted.value++;

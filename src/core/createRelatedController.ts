@@ -2,6 +2,8 @@ import { batch, computed, signal } from '@preact/signals';
 import type { SearchResult, TroveClient } from '../api/types.ts';
 import { type Controller, type ControllerState, isAbort, type SelectHow, toError } from './Controller.ts';
 import { createLatest } from './createLatest.ts';
+import { createSettings } from './createSettings.ts';
+import * as defaults from './defaults.ts';
 
 /** The current post, whose related posts are wanted. */
 export interface RelatedSource {
@@ -17,12 +19,12 @@ export interface RelatedSource {
 export interface RelatedSettings {
   /** `null` (no `doc-id`): nothing to load. */
   source: RelatedSource | null;
-  /** Number of posts asked for; default 4. */
+  /** Number of posts asked for; default `defaults.relatedLimit`. */
   limit?: number;
   /** `field:"value"` filters (sent where the API version has them). */
-  filter?: string[];
+  filter?: readonly string[];
   /** `<field> asc|desc` (sent where the API version has it). */
-  sort?: string;
+  sort?: string | null;
   /** The recommender handler; omitted → the service's default. Also used for feedback. */
   handler?: string;
   /** `false` (the `no-analytics` setting): clicks send no feedback. Default `true`. */
@@ -66,10 +68,13 @@ export interface RelatedController extends Controller<RelatedSettings, RelatedSt
   setNear(near: boolean): void;
 }
 
-function keyOf(settings: RelatedSettings): string {
-  const { source, limit, filter, sort, handler, analytics } = settings;
-  return JSON.stringify([source?.id, source?.title, source?.url, limit, filter ?? [], sort, handler, analytics]);
+/** The settings of `options` (without the client and hooks), as `createSettings` compares them. */
+function settingsOf({ source, limit, filter, sort, handler, analytics }: RelatedSettings): Settled {
+  return { source, limit, filter: filter ? [...filter] : [], sort: sort ?? undefined, handler, analytics };
 }
+
+/** The settings as the controller keeps them (its own list, no `null`). */
+type Settled = RelatedSettings & { filter: string[]; sort?: string };
 
 /**
  * The headless model of `<trove-related-posts>`: no DOM. An answer the client already holds
@@ -86,25 +91,27 @@ export function createRelatedController(options: RelatedControllerOptions): Rela
   const loaded = signal<{ source: RelatedSource; handler?: string } | null>(null);
   const latest = createLatest();
 
-  let settings: RelatedSettings = { source: null };
-  let key = '';
+  const settings = createSettings<Settled>({ source: null, filter: [] });
+  /** The settings now (one object while they stay equal). */
+  const current = () => settings.value.peek();
   let near = false;
-  let requestedKey = '';
+  /** The settings whose request went out (the store keeps one object while the settings are equal). */
+  let requested: Settled | null = null;
   /** Settings whose answer is shown from the client's copy (a later request only refreshes it). */
-  let heldKey = '';
+  let held: Settled | null = null;
   let disposed = false;
 
   const paramsOf = (source: RelatedSource) => ({
     id: source.id,
     title: source.title,
     url: source.url,
-    limit: settings.limit ?? 4,
-    filter: settings.filter,
-    sort: settings.sort,
+    limit: current().limit ?? defaults.relatedLimit,
+    filter: current().filter,
+    sort: current().sort,
   });
 
   function show(source: RelatedSource, handler: string | undefined, results: readonly SearchResult[]): void {
-    const shown = results.slice(0, settings.limit ?? 4);
+    const shown = results.slice(0, current().limit ?? defaults.relatedLimit);
     batch(() => {
       posts.value = shown;
       loaded.value = { source, handler };
@@ -118,20 +125,20 @@ export function createRelatedController(options: RelatedControllerOptions): Rela
    * so the block takes its final height in its first render; a fresh one needs no request at all.
    */
   function showHeld(): void {
-    const { source, handler } = settings;
+    const { source, handler } = current();
     if (!source) return;
-    const held = client.peek.recommend(paramsOf(source), { handler });
-    if (!held) return;
-    show(source, handler, held.response.results);
-    heldKey = key;
-    if (!held.stale) requestedKey = key;
+    const answer = client.peek.recommend(paramsOf(source), { handler });
+    if (!answer) return;
+    show(source, handler, answer.response.results);
+    held = current();
+    if (!answer.stale) requested = current();
   }
 
   async function load(): Promise<void> {
-    const { source, handler } = settings;
-    if (disposed || !source || !near || requestedKey === key) return;
-    requestedKey = key;
-    const refresh = heldKey === key;
+    const { source, handler } = current();
+    if (disposed || !source || !near || requested === current()) return;
+    requested = current();
+    const refresh = held === current();
     if (!refresh) status.value = 'loading';
     const answer = await latest.run((signal) => client.recommend(paramsOf(source), { handler, signal }));
     if (answer.stale) return; // a newer setting (or dispose) took over
@@ -152,12 +159,8 @@ export function createRelatedController(options: RelatedControllerOptions): Rela
   }
 
   function update(next: RelatedSettings): void {
-    if (disposed) return;
-    const nextKey = keyOf(next);
-    settings = next;
-    if (nextKey === key) return;
-    key = nextKey;
-    requestedKey = '';
+    if (disposed || !settings.set(settingsOf(next))) return;
+    requested = null;
     latest.cancel();
     batch(() => {
       posts.value = [];
@@ -165,7 +168,7 @@ export function createRelatedController(options: RelatedControllerOptions): Rela
       error.value = null;
       status.value = 'idle';
     });
-    heldKey = '';
+    held = null;
     showHeld();
     void load();
   }
@@ -187,7 +190,7 @@ export function createRelatedController(options: RelatedControllerOptions): Rela
     select(post, position, how: SelectHow = {}) {
       const from = loaded.peek();
       if (disposed || !from || !post || posts.peek()[position - 1] !== post) return false;
-      if (settings.analytics !== false)
+      if (current().analytics !== false)
         void client.feedback.recommendation(
           {
             source_id: from.source.id,
@@ -204,7 +207,7 @@ export function createRelatedController(options: RelatedControllerOptions): Rela
       return options.onSelect?.({ recommendation: post, position, sourceId: from.source.id }) !== false;
     },
     retry() {
-      requestedKey = '';
+      requested = null;
       void load();
     },
     dispose() {

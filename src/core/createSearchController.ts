@@ -2,14 +2,21 @@ import { batch, computed, effect, signal, untracked } from '@preact/signals';
 import type { FacetName, SearchResponse, SearchResult, TroveClient } from '../api/types.ts';
 import { type Controller, type ControllerState, isAbort, type SelectHow, toError } from './Controller.ts';
 import { createLatest } from './createLatest.ts';
+import { createSettings } from './createSettings.ts';
+import * as defaults from './defaults.ts';
 import type { PageSearch } from './createPageSearch.ts';
 import { pageCount } from './pageCount.ts';
+import { parseLimit } from './parseLimit.ts';
 import { parseSpelling } from './parseSpelling.ts';
-import type { SearchQuery } from './searchQuery.ts';
+import { sameValue } from './sameValue.ts';
+import { type SearchQuery, sentFilters } from './searchQuery.ts';
+
+/** Is there anything to search for: a text, a filter or a scope? */
+const isActive = (query: SearchQuery) => !!query.q || sentFilters(query).length > 0;
 
 /** Settings that follow the element's attributes. */
 export interface SearchSettings {
-  /** Page size; default 10. */
+  /** Page size, a whole number up to `defaults.resultsMaxLimit`; default `defaults.resultsLimit`. */
   limit?: number;
   /** Search handler; omitted → `default`. */
   handler?: string;
@@ -41,7 +48,7 @@ export interface SearchControllerOptions extends SearchSettings, SearchHooks {
 export interface SearchState extends ControllerState {
   /** The search shown. */
   query: SearchQuery;
-  /** Is there anything to search for (a query or a filter)? Without, no request is made (`idle`). */
+  /** Is there anything to search for (a query, a filter or a scope)? Without, no request is made (`idle`). */
   active: boolean;
   /** The response to the search (kept while the next one loads); `null` before any. */
   response: SearchResponse<SearchResult> | null;
@@ -79,23 +86,20 @@ export interface SearchController extends Controller<SearchSettings, SearchState
  */
 export function createSearchController(options: SearchControllerOptions): SearchController {
   const { client, search } = options;
-  const settings = signal<Required<Pick<SearchSettings, 'limit'>> & SearchSettings>({ limit: 10 });
+  const settings = createSettings<Required<Pick<SearchSettings, 'limit'>> & SearchSettings>({ limit: defaults.resultsLimit });
   const status = signal<SearchState['status']>('idle');
   const response = signal<SearchResponse<SearchResult> | null>(null);
   const error = signal<Error | null>(null);
   const latest = createLatest();
   let disposed = false;
 
-  const update = (next: SearchSettings) => {
-    const limit = next.limit && next.limit > 0 ? Math.floor(next.limit) : 10;
-    const current = settings.peek();
-    if (current.limit !== limit || current.handler !== next.handler) settings.value = { limit, handler: next.handler };
-  };
+  const update = (next: SearchSettings) =>
+    void settings.set({ limit: parseLimit(next.limit, defaults.resultsLimit, defaults.resultsMaxLimit), handler: next.handler });
   update(options);
 
   async function run(): Promise<void> {
     const query = search.state.peek();
-    if (disposed || (!query.q && !query.filters.length)) {
+    if (disposed || !isActive(query)) {
       latest.cancel();
       batch(() => {
         status.value = 'idle';
@@ -104,8 +108,8 @@ export function createSearchController(options: SearchControllerOptions): Search
       });
       return;
     }
-    const { limit, handler } = settings.peek();
-    const params = { q: query.q, filter: query.filters, skip: (query.page - 1) * limit, limit, sort: query.sort || undefined };
+    const { limit, handler } = settings.value.peek();
+    const params = { q: query.q, filter: sentFilters(query), skip: (query.page - 1) * limit, limit, sort: query.sort || undefined };
     const request = { handler: handler || undefined };
     // An answer the client already holds (a page loaded again) shows at once, with no loading state;
     // it is asked again in the background only when older than the cache duration.
@@ -130,7 +134,7 @@ export function createSearchController(options: SearchControllerOptions): Search
       return;
     }
     // A refresh that brought the same answer changes nothing.
-    if (held && JSON.stringify(answer.value) === JSON.stringify(held.response)) return;
+    if (held && sameValue(answer.value, held.response)) return;
     show(answer.value);
   }
 
@@ -146,7 +150,7 @@ export function createSearchController(options: SearchControllerOptions): Search
   const stop = effect(() => {
     // Subscribe to what a request depends on; run it without subscribing to more.
     void search.state.value;
-    void settings.value;
+    void settings.value.value;
     untracked(() => void run());
   });
 
@@ -158,10 +162,10 @@ export function createSearchController(options: SearchControllerOptions): Search
       status: status.value,
       error: error.value,
       query,
-      active: !!query.q || query.filters.length > 0,
+      active: isActive(query),
       response: shown,
-      limit: settings.value.limit,
-      pageCount: pageCount(shown?.found_documents, settings.value.limit),
+      limit: settings.value.value.limit,
+      pageCount: pageCount(shown?.found_documents, settings.value.value.limit),
       spelling: spelling && spelling.toLowerCase() !== query.q.toLowerCase() ? spelling : undefined,
       canSort: client.capabilities.sort,
     };

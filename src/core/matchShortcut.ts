@@ -1,3 +1,5 @@
+import { parseShortcut } from './parseShortcut.ts';
+
 /** The parts of a `KeyboardEvent` a shortcut looks at. */
 export interface ShortcutKey {
   key: string;
@@ -14,10 +16,9 @@ export interface ShortcutKey {
  * element: shortcuts never steal keys from someone typing there.
  */
 export function matchShortcut(shortcut: string | null | undefined, event: ShortcutKey, typing: boolean): boolean {
-  if (!shortcut || typing || event.isComposing || event.altKey) return false;
+  if (typing || event.isComposing || event.altKey) return false;
   const mod = !!(event.ctrlKey || event.metaKey);
-  return shortcut
-    .toLowerCase()
-    .split(/[\s,]+/)
-    .some((s) => (s === '/' ? event.key === '/' && !mod : s === 'mod+k' && mod && event.key.toLowerCase() === 'k' && !event.shiftKey));
+  return parseShortcut(shortcut).some((s) =>
+    s === '/' ? event.key === '/' && !mod : mod && event.key.toLowerCase() === 'k' && !event.shiftKey,
+  );
 }

@@ -1,3 +1,5 @@
+import { normalizeSort } from './searchQuery.ts';
+
 /** One choice of the sort select. */
 export interface SortOption {
   /** `<field> asc|desc`. */
@@ -13,12 +15,9 @@ export function parseSortOptions(text: string | null | undefined): SortOption[] 
   const options: SortOption[] = [];
   for (const entry of (text ?? '').split(',')) {
     const colon = entry.indexOf(':');
-    const value = (colon === -1 ? entry : entry.slice(0, colon))
-      .trim()
-      .replace(/\s+/g, ' ')
-      .replace(/ (asc|desc)$/i, (dir) => dir.toLowerCase());
+    const value = normalizeSort(colon === -1 ? entry : entry.slice(0, colon));
     const label = colon === -1 ? '' : entry.slice(colon + 1).trim();
-    if (/^[\w.-]+ (?:asc|desc)$/i.test(value) && !options.some((o) => o.value === value)) {
+    if (value && !options.some((o) => o.value === value)) {
       options.push({ value, label: label || value });
     }
   }

@@ -2,7 +2,7 @@
 const FIELDS = ['suggestion', 'suggestions', 'collation', 'corrected', 'correction', 'text', 'phrase', 'query', 'q', 'value', 'word'];
 
 /**
- * The "did you mean" text of a response's `spelling`, whose shape API.md does not show: a
+ * The "did you mean" text of a response's `spelling`, whose shape docs/http-api.md does not show: a
  * string, an object with a suggestion-like field, or an array (its first usable entry) →
  * the trimmed text; anything else (null, numbers, empty strings, unknown objects) → `undefined`.
  */

@@ -1,5 +1,5 @@
 import type { PageSearch } from './createPageSearch.ts';
-import type { SearchState } from './searchQuery.ts';
+import type { StartedSearch } from './searchQuery.ts';
 import { searchUrl } from './searchUrl.ts';
 
 export interface RouteSearchOptions {
@@ -15,15 +15,15 @@ export interface RouteSearchOptions {
 
 /**
  * Send a search where it is shown: to the `<trove-search-results>` on this page through the page
- * search (updated in place, from page 1), else to the results page with `q` and repeated `filter`.
- * Returns `'page'` or the URL navigated to.
+ * search (updated in place, from page 1, the box's scope a field of its own), else to the results
+ * page with `q` and repeated `filter`. Returns `'page'` or the URL navigated to.
  */
-export function routeSearch(state: SearchState, options: RouteSearchOptions): string {
+export function routeSearch(search: StartedSearch, options: RouteSearchOptions): string {
   if (options.search.resultsMounted.peek() > 0) {
-    options.search.set({ q: state.q, filters: [...state.filters] });
+    options.search.set({ q: search.q, filters: [...search.filters], scope: [...(search.scope ?? [])] });
     return 'page';
   }
-  const url = searchUrl(options.resultsUrl ?? '/search', state, options.base);
+  const url = searchUrl(options.resultsUrl ?? '/search', search, options.base);
   options.navigate(url);
   return url;
 }

@@ -1,12 +1,13 @@
-import type { SearchState } from './searchQuery.ts';
+import { type StartedSearch, sentFilters } from './searchQuery.ts';
 import { writeUrlState } from './writeUrlState.ts';
 
 /**
  * The address of a results page for a search: `resultsUrl` (resolved against `base`) described by
- * `writeUrlState` with `q` and one `filter` per active filter on page 1; a `sort` the results page
- * was linked with stays, and so do its other parameters.
+ * `writeUrlState` with `q` and one `filter` per filter it is sent with (the box's scope applies on
+ * its own page: on another it is a filter like any other) on page 1; a `sort` the results page was
+ * linked with stays, and so do its other parameters.
  */
-export function searchUrl(resultsUrl: string, state: SearchState, base: string): string {
+export function searchUrl(resultsUrl: string, search: StartedSearch, base: string): string {
   const url = new URL(resultsUrl || '/search', base);
-  return writeUrlState(url, { q: state.q, filters: state.filters, page: 1, sort: url.searchParams.get('sort') ?? '' }).href;
+  return writeUrlState(url, { q: search.q, filters: sentFilters(search), page: 1, sort: url.searchParams.get('sort') ?? '' }).href;
 }

@@ -6,11 +6,12 @@ import { ConfigError } from '../ui/ConfigError.tsx';
 import { translate, type Messages, type Translate } from '../ui/translate.ts';
 import baseStyles from '../styles/base.css?inline';
 import { adoptStyles } from './adoptStyles.ts';
-import type { AttributeSpecs, AttributeValue } from './attributeSpec.ts';
+import type { AttributeProps, AttributeSpecs } from '../ui/attributeSpec.ts';
 import { configured, scriptConfig } from './configure.ts';
 import { followPageColors } from './followPageColors.ts';
+import type { TroveErrorEvent } from './events.ts';
 import { getClient } from './getClient.ts';
-import { parseAttribute } from './parseAttribute.ts';
+import { parseAttributes } from './parseAttribute.ts';
 import { resolveConfig, type ConfigProblem, type ResolvedConfig } from './resolveConfig.ts';
 import { sharedAttributes } from './sharedAttributes.ts';
 import { TroveHost } from './TroveHost.ts';
@@ -24,10 +25,8 @@ export interface ElementContext<S extends AttributeSpecs = AttributeSpecs> {
   config: ResolvedConfig;
   /** Reactive read of an attribute (the view re-renders when it changes). */
   attr(name: string): string | null;
-  /** Is the boolean attribute present? */
-  bool(name: string): boolean;
-  /** Reactive read of a declared attribute, parsed as its declaration says (`parseAttribute`). */
-  get<K extends keyof S & string>(name: K): AttributeValue<S[K]>;
+  /** The declared attributes, parsed as their declaration says, each under its prop name (`min-chars` → `minChars`). */
+  props: AttributeProps<S>;
   /** A text of the merged catalogue: English ← `configure({ translations })` ← the `translations` property. */
   t: Translate;
   /** The page's language, for `Intl`. */
@@ -67,6 +66,8 @@ export abstract class TroveElement extends TroveHost {
   static styles = '';
   /** This element's English texts. */
   static messages: Messages = {};
+  /** The events this element sends (a type only: the typings read it; `@fires` documents each). */
+  declare static readonly events: { 'trove-error': TroveErrorEvent };
 
   static get observedAttributes(): string[] {
     return [...Object.keys(sharedAttributes), ...namesOf(this.attributes)];
@@ -123,7 +124,6 @@ export abstract class TroveElement extends TroveHost {
     const attrs = state.attrs.value;
     const attr = (name: string) => (name in attrs ? attrs[name] : this.getAttribute(name));
     const declared = Array.isArray(element.attributes) ? {} : (element.attributes as AttributeSpecs);
-    const specs: AttributeSpecs = { ...sharedAttributes, ...declared };
     const required = [...element.required, ...Object.keys(declared).filter((name) => declared[name].required)];
     const global = configured.value;
     const messages: Messages = { ...baseMessages, ...element.messages, ...global.translations, ...state.translations.value } as Messages;
@@ -145,8 +145,7 @@ export abstract class TroveElement extends TroveHost {
       client: getClient(result.config),
       config: result.config,
       attr,
-      bool: (name) => attr(name) !== null,
-      get: (name) => parseAttribute(specs[name] ?? { type: 'string' }, attr(name)) as never,
+      props: parseAttributes(declared, attr),
       t,
       locale,
     });

@@ -1,10 +1,10 @@
 import { h, type ComponentChild } from 'preact';
 import { documentId } from '../api/documentId.ts';
-import { splitFilters } from '../api/splitFilters.ts';
-import { RelatedPosts } from '../ui/RelatedPosts.tsx';
-import { relatedPostsMessages } from '../ui/relatedPostsMessages.ts';
+import { RelatedPosts } from '../ui/relatedPosts/RelatedPosts.tsx';
+import { relatedPostsMessages } from '../ui/relatedPosts/relatedPostsMessages.ts';
 import styles from '../styles/relatedPosts.css?inline';
-import { relatedPostsAttributes } from './relatedPostsAttributes.ts';
+import { relatedPostsAttributes } from '../ui/relatedPosts/relatedPostsAttributes.ts';
+import type { TroveErrorEvent, TroveSelectEvent } from './events.ts';
 import { TroveElement, type ElementContext } from './TroveElement.ts';
 import type { TroveHost } from './TroveHost.ts';
 
@@ -19,7 +19,7 @@ function setHidden(host: TroveHost, hidden: boolean): void {
 }
 
 /**
- * `<trove-related-posts>` — posts related to the current one (DESIGN.md §1.2), found by the page's
+ * `<trove-related-posts>` — posts related to the current one (README), found by the page's
  * canonical address unless `doc-id` names the post.
  *
  * Attributes: see the declaration (`static attributes`), the one place they are described.
@@ -66,22 +66,16 @@ export class TroveRelatedPosts extends TroveElement {
   static override attributes = relatedPostsAttributes;
   static override styles = styles;
   static override messages = relatedPostsMessages;
+  declare static readonly events: { 'trove-select': TroveSelectEvent; 'trove-error': TroveErrorEvent };
 
   protected override renderView(ctx: ElementContext<typeof relatedPostsAttributes>): ComponentChild {
-    const { attr, config, get } = ctx;
+    const { config } = ctx;
     return h(RelatedPosts, {
+      ...ctx.props,
       client: ctx.client,
       // A whole number as it is, any other string hashed as `trove index` hashes string ids; none: the page's own id.
-      docId: String(documentId(get('doc-id')) ?? ''),
-      docTitle: attr('doc-title'),
-      docUrl: attr('doc-url'),
+      docId: String(documentId(ctx.props.docId ?? undefined) ?? ''),
       ...(config.handler ? { handler: config.handler } : {}),
-      limit: get('limit'),
-      filter: splitFilters(attr('filter')),
-      sort: get('sort'),
-      heading: attr('heading'),
-      layout: get('layout'),
-      eager: get('eager'),
       analytics: config.analytics,
       locale: ctx.locale,
       t: ctx.t,

@@ -1,14 +1,14 @@
 import { h, type ComponentChild } from 'preact';
-import { splitFilters } from '../api/splitFilters.ts';
-import { type EarlyField, SearchBox } from '../ui/SearchBox.tsx';
-import { searchBoxMessages } from '../ui/searchBoxMessages.ts';
+import { type EarlyField, SearchBox } from '../ui/searchBox/SearchBox.tsx';
+import { searchBoxMessages } from '../ui/searchBox/searchBoxMessages.ts';
 import styles from '../styles/searchBox.css?inline';
+import { searchBoxAttributes } from '../ui/searchBox/searchBoxAttributes.ts';
 import type { EarlyInput } from './renderEarlyField.ts';
-import { searchBoxAttributes } from './searchBoxAttributes.ts';
+import type { TroveErrorEvent, TroveSearchEvent, TroveSelectEvent } from './events.ts';
 import { TroveElement, type ElementContext } from './TroveElement.ts';
 
 /**
- * `<trove-search-box>` — a search input with autocomplete (DESIGN.md §1.2): a WAI-ARIA 1.2
+ * `<trove-search-box>` — a search input with autocomplete (README): a WAI-ARIA 1.2
  * combobox whose listbox groups navigational suggestions (links) and filter suggestions (chips).
  *
  * Attributes: see the declaration (`static attributes`), the one place they are described.
@@ -77,6 +77,7 @@ export class TroveSearchBox extends TroveElement {
   static override attributes = searchBoxAttributes;
   static override styles = styles;
   static override messages = searchBoxMessages;
+  declare static readonly events: { 'trove-select': TroveSelectEvent; 'trove-search': TroveSearchEvent; 'trove-error': TroveErrorEvent };
 
   /** Until the first render: the script loader's early field may be there to take over (src/elements/renderEarlyField.ts). */
   #first = true;
@@ -90,7 +91,7 @@ export class TroveSearchBox extends TroveElement {
   }
 
   protected override renderView(ctx: ElementContext<typeof searchBoxAttributes>): ComponentChild {
-    const { attr, config, get } = ctx;
+    const { config } = ctx;
     // On the first render the early field is still in the shadow root (the view replaces it).
     let takeOver: EarlyField | undefined;
     if (this.#first) {
@@ -99,17 +100,10 @@ export class TroveSearchBox extends TroveElement {
       if (input) takeOver = { input, focused: this.shadowRoot?.activeElement === input };
     }
     return h(SearchBox, {
+      ...ctx.props,
       ...(takeOver ? { takeOver } : {}),
       client: ctx.client,
       ...(config.handler ? { handler: config.handler } : {}),
-      limit: get('limit') ?? undefined,
-      filter: splitFilters(attr('filter')),
-      sort: get('sort'),
-      minChars: get('min-chars') ?? undefined,
-      resultsUrl: get('results-url'),
-      shortcut: attr('shortcut'),
-      value: attr('value'),
-      placeholder: attr('placeholder'),
       analytics: config.analytics,
       locale: ctx.locale,
       t: ctx.t,

@@ -1,13 +1,14 @@
 import { h, type ComponentChild } from 'preact';
-import { SearchResults } from '../ui/SearchResults.tsx';
-import { searchResultsMessages } from '../ui/searchResultsMessages.ts';
+import { SearchResults } from '../ui/searchResults/SearchResults.tsx';
+import { searchResultsMessages } from '../ui/searchResults/searchResultsMessages.ts';
 import styles from '../styles/searchResults.css?inline';
-import { searchResultsAttributes } from './searchResultsAttributes.ts';
+import { searchResultsAttributes } from '../ui/searchResults/searchResultsAttributes.ts';
+import type { TroveErrorEvent, TroveResultsEvent } from './events.ts';
 import { TroveElement, type ElementContext } from './TroveElement.ts';
 
 /**
  * `<trove-search-results>` — results for a query, with facets, active filters, pagination and
- * sort (DESIGN.md §1.2).
+ * sort (README).
  *
  * Attributes: see the declaration (`static attributes`), the one place they are described.
  *
@@ -91,16 +92,13 @@ export class TroveSearchResults extends TroveElement {
   static override attributes = searchResultsAttributes;
   static override styles = styles;
   static override messages = searchResultsMessages;
+  declare static readonly events: { 'trove-results': TroveResultsEvent; 'trove-error': TroveErrorEvent };
 
   protected override renderView(ctx: ElementContext<typeof searchResultsAttributes>): ComponentChild {
-    const { attr, config, get } = ctx;
     return h(SearchResults, {
+      ...ctx.props,
       client: ctx.client,
-      handler: config.handler,
-      limit: get('limit') ?? undefined,
-      sortOptions: attr('sort-options'),
-      facets: attr('facets'),
-      urlSync: !get('no-url-sync'),
+      handler: ctx.config.handler,
       t: ctx.t,
       locale: ctx.locale,
       onResults: (response) => {

@@ -1,30 +1,19 @@
-import type { JsxAttributes } from './attributeSpec.ts';
-import type { TroveErrorEvent, TroveResultsEvent, TroveSearchEvent, TroveSelectEvent } from './events.ts';
-import type { relatedPostsAttributes } from './relatedPostsAttributes.ts';
-import type { searchBoxAttributes } from './searchBoxAttributes.ts';
-import type { searchResultsAttributes } from './searchResultsAttributes.ts';
-import type { sharedAttributes } from './sharedAttributes.ts';
+import type { AttributeSpecs, JsxAttributes } from '../ui/attributeSpec.ts';
 import type { Messages } from '../ui/translate.ts';
+import type { elements, TroveTagName } from './defineElements.ts';
+import type { TroveElement } from './TroveElement.ts';
+import type { sharedAttributes } from './sharedAttributes.ts';
 
 /*
- * The attribute types of the JSX, Vue and Svelte typings, derived from the elements' declarations
- * (`sharedAttributes`, `searchBoxAttributes`, …): nothing here is written twice.
+ * The attribute and event types of the JSX, Vue and Svelte typings, derived from the elements
+ * (`elements` in defineElements.ts: each class's `attributes` declaration and its `events`):
+ * nothing here names an element, and nothing is written twice.
  */
 
-/** The events each element sends (DESIGN.md §1.2). */
-export interface TroveSearchBoxEvents {
-  'trove-select': TroveSelectEvent;
-  'trove-search': TroveSearchEvent;
-  'trove-error': TroveErrorEvent;
-}
-export interface TroveSearchResultsEvents {
-  'trove-results': TroveResultsEvent;
-  'trove-error': TroveErrorEvent;
-}
-export interface TroveRelatedPostsEvents {
-  'trove-select': TroveSelectEvent;
-  'trove-error': TroveErrorEvent;
-}
+type Elements = typeof elements;
+
+/** The events each element sends, by tag (each class's `events`). */
+export type TroveTagEvents = { [T in TroveTagName]: Elements[T]['events'] };
 
 /** `ontrove-select`-style listener props of an event map (React 19, Preact and Svelte 5 syntax). */
 export type TroveEventProps<Events> = { [K in keyof Events & string as `on${K}`]?: (event: Events[K]) => void };
@@ -35,19 +24,22 @@ export interface TroveProperties {
   translations?: Partial<Messages>;
 }
 
-/** Attributes every element takes (DESIGN.md §1.1); boolean attributes: present = on. */
+/** The attributes, properties and listener props of each tag; boolean attributes: present = on. */
+export type TroveTagAttributes = {
+  [T in TroveTagName]: JsxAttributes<typeof sharedAttributes & Extract<Elements[T]['attributes'], AttributeSpecs>> &
+    TroveProperties &
+    TroveEventProps<TroveTagEvents[T]>;
+};
+
+/** Attributes every element takes (README, Settings). */
 export type TroveSharedAttributes = JsxAttributes<typeof sharedAttributes> &
   TroveProperties &
-  TroveEventProps<{ 'trove-error': TroveErrorEvent }>;
+  TroveEventProps<(typeof TroveElement)['events']>;
 
-export type TroveSearchBoxAttributes = JsxAttributes<typeof sharedAttributes & typeof searchBoxAttributes> &
-  TroveProperties &
-  TroveEventProps<TroveSearchBoxEvents>;
-
-export type TroveSearchResultsAttributes = JsxAttributes<typeof sharedAttributes & typeof searchResultsAttributes> &
-  TroveProperties &
-  TroveEventProps<TroveSearchResultsEvents>;
-
-export type TroveRelatedPostsAttributes = JsxAttributes<typeof sharedAttributes & typeof relatedPostsAttributes> &
-  TroveProperties &
-  TroveEventProps<TroveRelatedPostsEvents>;
+// The names the package has always exported.
+export type TroveSearchBoxEvents = TroveTagEvents['trove-search-box'];
+export type TroveSearchResultsEvents = TroveTagEvents['trove-search-results'];
+export type TroveRelatedPostsEvents = TroveTagEvents['trove-related-posts'];
+export type TroveSearchBoxAttributes = TroveTagAttributes['trove-search-box'];
+export type TroveSearchResultsAttributes = TroveTagAttributes['trove-search-results'];
+export type TroveRelatedPostsAttributes = TroveTagAttributes['trove-related-posts'];

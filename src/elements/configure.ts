@@ -2,7 +2,7 @@ import { signal } from '@preact/signals';
 import type { ApiVersion } from '../api/types.ts';
 import type { Messages } from '../ui/translate.ts';
 
-/** Settings shared by every element on the page (DESIGN.md §1.1). */
+/** Settings shared by every element on the page (README, Settings). */
 export interface TroveConfig {
   baseUrl?: string;
   project?: string;

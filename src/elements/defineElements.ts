@@ -17,10 +17,9 @@ export function defineElements(tags: readonly TroveTagName[] = Object.keys(eleme
   for (const tag of tags) defineElement(tag, elements[tag]);
 }
 
+/** Each tag's element type, for `document.querySelector('trove-…')` and the like. */
+type TroveTagMap = { [T in TroveTagName]: InstanceType<(typeof elements)[T]> };
+
 declare global {
-  interface HTMLElementTagNameMap {
-    'trove-search-box': TroveSearchBox;
-    'trove-search-results': TroveSearchResults;
-    'trove-related-posts': TroveRelatedPosts;
-  }
+  interface HTMLElementTagNameMap extends TroveTagMap {}
 }

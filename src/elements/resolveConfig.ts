@@ -1,3 +1,4 @@
+import { defaultApiVersion, isApiVersion } from '../api/apiVersion.ts';
 import type { ApiVersion } from '../api/types.ts';
 import type { TroveConfig } from './configure.ts';
 
@@ -27,7 +28,7 @@ type Read = (name: string) => string | null;
 
 /**
  * Resolve an element's settings: its attribute → `configure()` → the script's `data-*`
- * (DESIGN.md §1.1). `required` adds element-specific required attributes (e.g. `doc-id`).
+ * (README, Settings). `required` adds element-specific required attributes (e.g. `doc-id`).
  */
 export function resolveConfig(
   attr: Read,
@@ -51,10 +52,10 @@ export function resolveConfig(
   const project = need('project', 'project');
   const collection = need('collection', 'collection');
   const token = need('token', 'token');
-  const apiVersion = pick('api-version', 'apiVersion') || 'v2';
+  const apiVersion = pick('api-version', 'apiVersion') || defaultApiVersion;
   for (const name of required) if (!attr(name)?.trim()) problems.push({ attribute: name, kind: 'missing' });
 
-  if (apiVersion !== 'v1' && apiVersion !== 'v2') problems.push({ attribute: 'api-version', kind: 'invalid', value: apiVersion });
+  if (!isApiVersion(apiVersion)) problems.push({ attribute: 'api-version', kind: 'invalid', value: apiVersion });
   if (baseUrl) {
     try {
       const url = new URL(baseUrl, baseHref);

@@ -1,7 +1,7 @@
-import type { AttributeSpecs } from './attributeSpec.ts';
+import type { AttributeSpecs } from '../ui/attributeSpec.ts';
 
 /**
- * Attributes every element takes (DESIGN.md §1.1). The connection settings fall back to
+ * Attributes every element takes (README, Settings). The connection settings fall back to
  * `configure()` and then to the `<script>` tag's `data-*` (see `resolveConfig`).
  */
 export const sharedAttributes = {

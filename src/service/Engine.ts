@@ -2,7 +2,7 @@
  * The seam between the endpoints and a search engine. Every method is asynchronous and answers
  * one page, so an engine behind a network (a search server, a database) fits the same seam as
  * the embedded one (MiniSearchEngine.ts). The endpoints never see engine internals: they pass
- * parsed parameters in and shape the page they get back into API.md's records.
+ * parsed parameters in and shape the page they get back into docs/http-api.md's records.
  *
  * Semantics every engine keeps (test/service/engineContract.ts checks them):
  * - `q`: terms combine with AND, the last term also matches as a prefix, typos are tolerated
@@ -27,7 +27,7 @@ export interface FieldFilter {
   value: string;
 }
 
-/** Facet counts as API.md's `facets` object, every group present. */
+/** Facet counts as docs/http-api.md's `facets` object, every group present. */
 export type FacetCounts = Required<Facets>;
 
 export interface PageRequest {

@@ -1,12 +1,12 @@
 /**
- * The local search service: every endpoint of API.md (v1 and v2), as one connect-style
+ * The local search service: every endpoint of docs/http-api.md (v1 and v2), as one connect-style
  * middleware (mountable in Vite, node:http or the e2e server). This file is the HTTP layer —
  * routing, token scopes, envelopes, CORS, body limits; the collections and their persistence
  * are in createRegistry.ts, the endpoints in *Endpoint.ts, the engine behind the Engine seam
  * (MiniSearchEngine.ts). The request log and failure injection of the tests are a separate
  * middleware (createTestHooks.ts) that `trove serve` does not load.
  *
- * Decisions where API.md is silent (see also the files named):
+ * Decisions the hosted service leaves open (docs/http-api.md marks them "trove serve"; see also the files named):
  * - Envelope on every API answer, errors included: `{ time, code, response }`, `time` in whole
  *   milliseconds of processing, `code` = the HTTP status, `response` = a message naming the
  *   problem on errors. Errors change nothing.
@@ -18,7 +18,7 @@
  *   refused before its body has the rest of it read and thrown away (discardBody.ts).
  * - Body limits: indexing `maxBodyBytes` (5 MB), feedback 16 KB; a body idle for 10 s or not
  *   complete after 60 s is a 408 and the connection is closed. The other limits: limits.ts.
- * - `token` is read from the query string only (API.md: "a query-string parameter"), compared in
+ * - `token` is read from the query string only (docs/http-api.md: a query parameter), compared in
  *   constant time.
  * - Token scopes: reads (search, autocomplete, recommend, feedback) take the read token — the
  *   one pages publish — or the write token. Indexing takes the write token (`writeToken`); the
@@ -237,7 +237,8 @@ export async function createService(options: ServiceOptions): Promise<Service> {
       sendJson(res, status, { time: Math.round(performance.now() - started), code: status, response }, headers);
     try {
       const route = matchRoute(url.pathname);
-      if (!route) throw new ServiceError(404, `Unknown path ${url.pathname}: see API.md for the endpoints`);
+      if (!route)
+        throw new ServiceError(404, `Unknown path ${url.pathname}: see docs/http-api.md in the trove-search package for the endpoints`);
       const allowed = allowedMethods(route);
       if (!allowed.includes(method)) {
         throw new ServiceError(405, `Method ${method} not allowed on ${url.pathname}: use ${allowed.join(' or ')}`, {

@@ -10,7 +10,7 @@ import { ServiceError } from './ServiceError.ts';
  * Feedback (v2 only): GET query, or POST body form-encoded (also `text/plain` from sendBeacon) or
  * JSON; body wins over query. Required: autocomplete `query` and `item_order`; recommendation
  * `source_id`, `target_id`, `item_order`; `item_order` a positive integer. Handlers: autocomplete
- * `suggest` or a custom autocomplete handler; recommendation `default` (as API.md names it),
+ * `suggest` or a custom autocomplete handler; recommendation `default` (as docs/http-api.md names it),
  * `recommend` or a custom recommend handler. Appended to the feedback log before the answer.
  * Bounded (limits.ts): at most 32 parameters, names and values of at most 2,048 characters, JSON
  * values strings, numbers or booleans (an object or array is a 400); the body's own limit is set

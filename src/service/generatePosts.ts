@@ -3,7 +3,7 @@
  * Every word is our own: titles are built from templates × subjects, bodies from sentence
  * templates per topic. Same `(count, seed)` → the same posts, byte for byte.
  *
- * Shape (v2 schema of API.md): numeric ids 1..count, `url` `/posts/<id>/<slug>`, `image`
+ * Shape (v2 schema of docs/http-api.md): numeric ids 1..count, `url` `/posts/<id>/<slug>`, `image`
  * `/demo-assets/img/<n>.svg` with n in 1..IMAGE_COUNT for most posts (absent for about one in
  * eight), dates spread over ten years (2016-01-01 … 2025-12-31, UTC), 2-4 tags, 1-2 categories,
  * 1-2 authors (spelled `authors`, as in the sample indexing body).

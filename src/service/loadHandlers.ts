@@ -1,5 +1,5 @@
 /**
- * Custom handlers (API.md: "named request configurations"), declared in a JSON file:
+ * Custom handlers (named request configurations, docs/http-api.md), declared in a JSON file:
  *
  *     {
  *       "search":       { "news":   { "filters": ["category:\"News\""], "boost": { "title": 4 }, "limit": 5 } },

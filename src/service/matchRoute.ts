@@ -1,5 +1,5 @@
 /**
- * Maps an API path to its endpoint (API.md):
+ * Maps an API path to its endpoint (docs/http-api.md):
  *
  *   v2  /api/v2/projects/{project}/collections/{collection}/<rest>
  *   v1  /api/v1/{project}/collections/{collection}/<rest>

@@ -3,31 +3,30 @@
  * grammar on both sides), with the service's stricter rules on top: `\"` and `\\` are the only
  * escapes, and nothing may precede the field or follow the closing quote. Anything else → 400.
  *
- * Field names: the v2 and v1 names of src/api/filterFields.ts for the version (v1 also takes the
- * v2 names), plus the other number of each (`categories`, `tag`, `authors`; v1 `categories_sa`,
- * `author_sa`) and, in v1, `meta_sa` (a list field that documents may carry; a filter on it
- * matches only documents indexed with that value). `year` values must be a 4-digit year.
+ * Field names: those src/api/filterFields.ts gives the version (`filterFields`, and `fieldAliases` in facetOfField.ts;
+ * v1 also takes the v2 ones) and, in v1, `meta_sa` (a list field that
+ * documents may carry; a filter on it matches only documents indexed with that value). `year`
+ * values must be a 4-digit year.
  */
 import { parseFilter as parseClientFilter } from '../api/filter.ts';
+import { fieldAliases } from '../api/facetOfField.ts';
 import { facetNames, filterFields } from '../api/filterFields.ts';
 import type { ApiVersion } from '../api/types.ts';
 import type { FieldFilter, FilterField } from './Engine.ts';
 import { ServiceError } from './ServiceError.ts';
 
-const V2_FIELDS: Record<string, FilterField> = {
-  ...Object.fromEntries(facetNames.map((facet) => [filterFields[facet].v2, facet])),
-  categories: 'categories',
-  tag: 'tags',
-  authors: 'authors',
-};
+/** The field names a filter may use in `version`: the table's names and their aliases (the `_sa` ones v1's); v1 also takes every v2 spelling. */
+function fieldNames(version: ApiVersion): Map<string, FilterField> {
+  const names = new Map<string, FilterField>();
+  for (const v of version === 'v1' ? (['v2', 'v1'] as const) : (['v2'] as const)) {
+    for (const facet of facetNames) names.set(filterFields[facet][v], facet);
+    for (const [alias, facet] of Object.entries(fieldAliases)) if (alias.endsWith('_sa') === (v === 'v1')) names.set(alias, facet);
+  }
+  return names;
+}
 
-const V1_FIELDS: Record<string, FilterField> = {
-  ...V2_FIELDS,
-  ...Object.fromEntries(facetNames.map((facet) => [filterFields[facet].v1, facet])),
-  categories_sa: 'categories',
-  author_sa: 'authors',
-  meta_sa: 'meta',
-};
+const V2_FIELDS: ReadonlyMap<string, FilterField> = fieldNames('v2');
+const V1_FIELDS: ReadonlyMap<string, FilterField> = fieldNames('v1').set('meta_sa', 'meta');
 
 const FIELD_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
 const RAW_VALUE = /^(?:[^"\\]|\\["\\])*$/s;
@@ -43,11 +42,11 @@ export function parseFilter(raw: string, version: ApiVersion): FieldFilter {
     );
   }
   const fields = version === 'v1' ? V1_FIELDS : V2_FIELDS;
-  const field = Object.hasOwn(fields, parsed.field) ? fields[parsed.field] : undefined;
+  const field = fields.get(parsed.field);
   if (!field) {
     throw new ServiceError(
       400,
-      `Unknown filter field "${parsed.field}" in ${JSON.stringify(raw)}: ${version} accepts ${Object.keys(fields).join(', ')}`,
+      `Unknown filter field "${parsed.field}" in ${JSON.stringify(raw)}: ${version} accepts ${[...fields.keys()].join(', ')}`,
     );
   }
   if (field === 'year' && !/^\d{4}$/.test(parsed.value)) {

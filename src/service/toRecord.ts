@@ -1,5 +1,5 @@
 /**
- * StoredDocument → the records of API.md, typed with the client's own types and field names
+ * StoredDocument → the records of docs/http-api.md, typed with the client's own types and field names
  * exactly as there: `categories` (plural) in search and recommendation records, `tags` only in
  * recommendation records, `category` (singular) in navigational suggestions; ids as strings;
  * dates `YYYY-MM-DDTHH:MM:SS.mmm+0000`. Absent optional fields (`image`, and `date` for an

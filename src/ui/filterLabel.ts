@@ -1,19 +1,21 @@
+import { facetOfField } from '../api/facetOfField.ts';
 import { parseFilter } from '../api/filter.ts';
+import type { FacetName } from '../api/types.ts';
 import type { Translate } from './translate.ts';
 
-/** Field names as written in either API version → the key of their label (`field_<key>`). */
-const ALIASES: Record<string, string> = { categories: 'category', authors: 'author', tag: 'tags' };
+/** The text of each facet field's label. */
+const LABELS: Record<FacetName, string> = { categories: 'field_category', tags: 'field_tags', authors: 'field_author', year: 'field_year' };
 
 /**
- * A person's label for a `field:"value"` filter: "Category: News". The field's label comes from
- * the `field_<name>` text (v1 type suffixes such as `_sa` dropped, plurals folded); an unknown
- * field shows its own name, and a text that is not a filter at all is shown as it is.
+ * A person's label for a `field:"value"` filter: "Category: News". A facet's field, in any
+ * spelling (`facetOfField`), is labelled by its `field_…` text; another field by a `field_<name>`
+ * text if there is one, else by its own name; a text that is not a filter at all is shown as it is.
  */
 export function filterLabel(text: string, t: Translate): string {
   const parsed = parseFilter(text);
   if (!parsed) return text;
-  const bare = parsed.field.replace(/_(?:sa|s|t_bi|dt|i|l|b)$/, '');
-  const key = `field_${ALIASES[bare] ?? bare}`;
+  const facet = facetOfField(parsed.field);
+  const key = facet ? LABELS[facet] : `field_${parsed.field}`;
   const label = t(key);
   return t('filterLabel', { field: label === key ? parsed.field : label, value: parsed.value });
 }

@@ -519,15 +519,30 @@ describe('createAutocompleteController: the filter attribute is a scope', () => 
     expect(controller.state.value.filters).toEqual([]);
   });
 
-  it('puts the scope into the page search when results are on the page, and shows only the other filters as chips', () => {
+  it('puts the scope into the page search as a field of its own when results are on the page, and shows only the reader’s filters as chips', () => {
     const { controller, search, hooks } = setup({ filter: ['category:"Recipes"'] });
     search.connectResults();
     controller.input('bread');
     controller.submit();
-    expect(search.state.value).toMatchObject({ q: 'bread', filters: ['category:"Recipes"'] });
+    expect(search.state.value).toMatchObject({ q: 'bread', filters: [], scope: ['category:"Recipes"'] });
     expect(hooks.onNavigate).not.toHaveBeenCalled();
     search.set({ filters: ['category:"Recipes"', 'tags:"rye"'] });
+    // The scope is never one of the reader's filters, so nothing has to take it out again.
+    expect(search.state.value).toMatchObject({ filters: ['tags:"rye"'], scope: ['category:"Recipes"'] });
     expect(controller.state.value.filters).toEqual(['tags:"rye"']);
+  });
+
+  it('leaves the typed text alone when only the page or the sort of the page search changes', () => {
+    const { controller, search } = setup();
+    search.connectResults();
+    controller.input('bread');
+    controller.submit();
+    controller.input('rye');
+    search.set({ page: 3 });
+    search.set({ sort: 'date desc' });
+    expect(controller.state.value.query).toBe('rye');
+    search.set({ q: 'oats' });
+    expect(controller.state.value.query).toBe('oats');
   });
 
   it('searches the whole scope with Enter in an empty box', () => {

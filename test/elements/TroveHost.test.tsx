@@ -13,7 +13,7 @@ class TextElement extends TroveElement {
   } as const;
   static override messages = { hello: 'Hello' };
   protected renderView(ctx: ElementContext<typeof TextElement.attributes>) {
-    return <p>{`${ctx.t('hello')} ${ctx.get('count')} ${ctx.get('mode')} ${ctx.get('on')}`}</p>;
+    return <p>{`${ctx.t('hello')} ${ctx.props.count} ${ctx.props.mode} ${ctx.props.on}`}</p>;
   }
 }
 

@@ -2,9 +2,9 @@ import { execFileSync } from 'node:child_process';
 import { readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { relatedPostsAttributes } from '../../src/elements/relatedPostsAttributes.ts';
-import { searchBoxAttributes } from '../../src/elements/searchBoxAttributes.ts';
-import { searchResultsAttributes } from '../../src/elements/searchResultsAttributes.ts';
+import { relatedPostsAttributes } from '../../src/ui/relatedPosts/relatedPostsAttributes.ts';
+import { searchBoxAttributes } from '../../src/ui/searchBox/searchBoxAttributes.ts';
+import { searchResultsAttributes } from '../../src/ui/searchResults/searchResultsAttributes.ts';
 import { sharedAttributes } from '../../src/elements/sharedAttributes.ts';
 
 /**

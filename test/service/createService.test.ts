@@ -467,6 +467,12 @@ describe('bad input: status, envelope, message, nothing changed', () => {
       /not a field of the v1 schema \(use title_t_bi\)/,
     ],
     ['an unknown path', () => svc.request(`/api/v2/projects/demo/collections/blog/frobnicate?${T}`), 404, /Unknown path/],
+    [
+      'an unknown path, sent to the shipped docs',
+      () => svc.request(`/api/v2/nowhere?${T}`),
+      404,
+      /see docs\/http-api\.md in the trove-search package/,
+    ],
     ['search without handler', () => svc.request(`${V2}/search/?${T}`), 404, /Unknown path/],
     ['v1 feedback', () => svc.request(`${V1}/recommend/feedback/hits?${T}&source_id=1&target_id=2&item_order=1`), 404, /Unknown path/],
     ['POST on search', () => post(`${V2}/search/default?${T}`, {}), 405, /Method POST not allowed .* use GET/],

@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createClient } from '../../src/api/createClient.ts';
 import type { ApiVersion } from '../../src/api/types.ts';
 import { formatDate } from '../../src/ui/formatDate.ts';
-import { RelatedPosts, type RelatedPostsProps } from '../../src/ui/RelatedPosts.tsx';
+import { RelatedPosts, type RelatedPostsProps } from '../../src/ui/relatedPosts/RelatedPosts.tsx';
 import { envelope, fakeNetwork, post, type Seen } from '../core/relatedFakeNetwork.ts';
 
 /** The browser's IntersectionObserver, replaced so a test decides when the block is "near". */

@@ -2,7 +2,7 @@ import { cleanup, fireEvent, render, waitFor } from '@testing-library/preact';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createClient } from '../../src/api/createClient.ts';
 import { createPageSearch } from '../../src/core/createPageSearch.ts';
-import { SearchBox, type SearchBoxProps } from '../../src/ui/SearchBox.tsx';
+import { SearchBox, type SearchBoxProps } from '../../src/ui/searchBox/SearchBox.tsx';
 import { chip, fakeFetch, nav } from '../core/autocompleteFakeFetch.ts';
 import { memoryStorage } from '../memoryStorage.ts';
 

@@ -3,8 +3,8 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createClient } from '../../src/api/createClient.ts';
 import type { ApiVersion } from '../../src/api/types.ts';
 import { createPageSearch } from '../../src/core/createPageSearch.ts';
-import { SearchResults, type SearchResultsProps } from '../../src/ui/SearchResults.tsx';
-import { searchResultsMessages } from '../../src/ui/searchResultsMessages.ts';
+import { SearchResults, type SearchResultsProps } from '../../src/ui/searchResults/SearchResults.tsx';
+import { searchResultsMessages } from '../../src/ui/searchResults/searchResultsMessages.ts';
 import { translate } from '../../src/ui/translate.ts';
 
 type Reply = { status?: number; body: unknown } | Promise<{ status?: number; body: unknown }>;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { filterLabel } from '../../src/ui/filterLabel.ts';
-import { searchResultsMessages } from '../../src/ui/searchResultsMessages.ts';
-import { snippet } from '../../src/ui/snippet.ts';
+import { searchResultsMessages } from '../../src/ui/searchResults/searchResultsMessages.ts';
+import { snippet } from '../../src/ui/searchResults/snippet.ts';
 import { translate } from '../../src/ui/translate.ts';
 
 const t = (key: string, vars?: Record<string, string | number>) => translate(searchResultsMessages, key, vars, 'en');

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { keepPlaced } from '../../src/ui/keepPlaced.ts';
-import { placeBelow } from '../../src/ui/placeBelow.ts';
+import { keepPlaced } from '../../src/ui/searchBox/keepPlaced.ts';
+import { placeBelow } from '../../src/ui/searchBox/placeBelow.ts';
 
 afterEach(() => {
   document.body.replaceChildren();

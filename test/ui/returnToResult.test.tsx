@@ -2,9 +2,9 @@ import { cleanup, fireEvent, render } from '@testing-library/preact';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createClient } from '../../src/api/createClient.ts';
 import { createPageSearch } from '../../src/core/createPageSearch.ts';
-import { rememberReturn } from '../../src/ui/rememberReturn.ts';
-import { SearchResults } from '../../src/ui/SearchResults.tsx';
-import { takeReturn } from '../../src/ui/takeReturn.ts';
+import { rememberReturn } from '../../src/ui/searchResults/rememberReturn.ts';
+import { SearchResults } from '../../src/ui/searchResults/SearchResults.tsx';
+import { takeReturn } from '../../src/ui/searchResults/takeReturn.ts';
 import { memoryStorage } from '../memoryStorage.ts';
 
 const post = (id: number) => ({

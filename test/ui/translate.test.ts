@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { formatDate } from '../../src/ui/formatDate.ts';
 import { translate } from '../../src/ui/translate.ts';
-import { warmFormats } from '../../src/ui/warmFormats.ts';
+import { warmFormats } from '../../src/ui/searchBox/warmFormats.ts';
 
 const messages = {
   hello: 'Hello {name}',

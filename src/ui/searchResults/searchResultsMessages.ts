@@ -1,4 +1,4 @@
-import { filterMessages } from './filterMessages.ts';
+import { filterMessages } from '../filterMessages.ts';
 
 /**
  * English texts of `<trove-search-results>`. Override any subset with the element's

@@ -1,16 +1,17 @@
 import type { Ref } from 'preact';
 import { useEffect, useRef, useState } from 'preact/hooks';
-import { facetNames } from '../api/filterFields.ts';
-import type { FacetBucket, FacetName } from '../api/types.ts';
-import type { SearchController } from '../core/createSearchController.ts';
-import type { SortOption } from '../core/parseSortOptions.ts';
+import { facetNames } from '../../api/filterFields.ts';
+import type { FacetBucket, FacetName } from '../../api/types.ts';
+import type { SearchController } from '../../core/createSearchController.ts';
+import type { SortOption } from '../../core/parseSortOptions.ts';
+import { sentFilters } from '../../core/searchQuery.ts';
 import { ActiveFilters } from './ActiveFilters.tsx';
 import { FacetGroup } from './FacetGroup.tsx';
-import { filterLabel } from './filterLabel.ts';
+import { filterLabel } from '../filterLabel.ts';
 import { Pagination } from './Pagination.tsx';
 import { ResultItem } from './ResultItem.tsx';
 import { SortSelect } from './SortSelect.tsx';
-import { numberFormat, type Translate } from './translate.ts';
+import { numberFormat, type Translate } from '../translate.ts';
 
 export interface SearchResultsViewProps {
   controller: SearchController;
@@ -43,6 +44,8 @@ export function SearchResultsView({
 }: SearchResultsViewProps) {
   const { query, status, response, pageCount: pages, spelling, active, limit, canSort } = controller.state.value;
   const { q, filters, page, sort } = query;
+  const scope = query.scope ?? [];
+  const applied = sentFilters(query);
   const heading = useRef<HTMLHeadingElement>(null);
   const focusHeading = useRef(false);
   const [facetsOpen, setFacetsOpen] = useState(false);
@@ -88,7 +91,13 @@ export function SearchResultsView({
   const groups = status !== 'error' ? response?.facets : null;
   const facetGroups = groups
     ? facets
-        .map((name) => ({ name, buckets: (groups[name]?.buckets ?? []) as FacetBucket<string | number>[] }))
+        .map((name) => ({
+          name,
+          // The box's scope holds every result: its own bucket is no choice.
+          buckets: ((groups[name]?.buckets ?? []) as FacetBucket<string | number>[]).filter(
+            (bucket) => !scope.includes(controller.facetFilter(name, bucket.value)),
+          ),
+        }))
         .filter((group) => group.buckets.length > 0)
         // Years read best newest first; other groups keep the service's order (largest first).
         .map((group) =>
@@ -199,6 +208,7 @@ export function SearchResultsView({
       )}
       <ActiveFilters
         filters={filters}
+        fixed={scope}
         label={(text) => filterLabel(text, t)}
         onRemove={(text) => controller.removeFilter(text)}
         onClear={() => controller.clearFilters()}
@@ -216,7 +226,7 @@ export function SearchResultsView({
               aria-controls="trove-facets"
               onClick={() => setFacetsOpen(!facetsOpen)}
             >
-              {filters.length ? t('filtersToggleActive', { count: filters.length }) : t('filtersToggle')}
+              {applied.length ? t('filtersToggleActive', { count: applied.length }) : t('filtersToggle')}
             </button>
             <aside part="facets" id="trove-facets" class={`facets${facetsOpen ? ' open' : ''}`} aria-label={t('filtersLabel')}>
               {facetGroups.map(({ name, buckets }) => (
@@ -225,7 +235,7 @@ export function SearchResultsView({
                   name={name}
                   heading={t(`facet_${name}`)}
                   buckets={buckets}
-                  isActive={(value) => filters.includes(controller.facetFilter(name, value))}
+                  isActive={(value) => applied.includes(controller.facetFilter(name, value))}
                   onToggle={(value) => controller.toggleFilter(controller.facetFilter(name, value))}
                   formatCount={number}
                   showMore={(count) => t('showMore', { count })}

@@ -1,36 +1,30 @@
 import { useEffect, useMemo, useRef } from 'preact/hooks';
-import { facetNames as allFacets } from '../api/filterFields.ts';
-import type { FacetName, SearchResponse, SearchResult, TroveClient } from '../api/types.ts';
-import { adoptUrl } from '../core/adoptUrl.ts';
-import { connectUrl } from '../core/connectUrl.ts';
-import type { PageSearch } from '../core/createPageSearch.ts';
-import { createSearchController, type ResultSelectDetail, type SearchSettings } from '../core/createSearchController.ts';
-import { pageSearch } from '../core/pageSearch.ts';
-import { parseLimit } from '../core/parseLimit.ts';
-import { parseSortOptions } from '../core/parseSortOptions.ts';
+import { facetNames as allFacets } from '../../api/filterFields.ts';
+import type { FacetName, SearchResponse, SearchResult, TroveClient } from '../../api/types.ts';
+import { adoptUrl } from '../../core/adoptUrl.ts';
+import { connectUrl } from '../../core/connectUrl.ts';
+import type { PageSearch } from '../../core/createPageSearch.ts';
+import { createSearchController, type ResultSelectDetail, type SearchSettings } from '../../core/createSearchController.ts';
+import { pageSearch } from '../../core/pageSearch.ts';
+import { parseSortOptions } from '../../core/parseSortOptions.ts';
+import type { AttributeProps } from '../attributeSpec.ts';
 import { rememberReturn } from './rememberReturn.ts';
 import { SearchResultsView } from './SearchResultsView.tsx';
+import type { searchResultsAttributes } from './searchResultsAttributes.ts';
 import { searchResultsMessages } from './searchResultsMessages.ts';
-import { type Translate, translate } from './translate.ts';
-import { useController } from './useController.ts';
+import { type Translate, translate } from '../translate.ts';
+import { useController } from '../useController.ts';
 import { useReturnToResult } from './useReturnToResult.ts';
 
-export interface SearchResultsProps {
+/**
+ * The results' settings: one prop per attribute of `searchResultsAttributes` (described there;
+ * `urlSync`, default true, also brings the reader back to the result they opened when they
+ * return to the page), and these.
+ */
+export interface SearchResultsProps extends AttributeProps<typeof searchResultsAttributes> {
   client: TroveClient;
   /** Search handler; default `default`. */
   handler?: string;
-  /** Page size; default 10. */
-  limit?: number;
-  /** `date desc:Newest, date asc:Oldest` (where the API version sorts). */
-  sortOptions?: string | null;
-  /** Facet groups to show, separated by spaces or commas (`categories tags authors year`); default all. */
-  facets?: string | null;
-  /**
-   * Keep `q`, `filter`, `page` and `sort` in the page URL (push on change, restore on back/forward),
-   * and bring the reader back to the result they opened (scroll, the result in view, focus after
-   * a keyboard visit) when they return to the page. Default true.
-   */
-  urlSync?: boolean;
   /** The page search to show; default the page's own (which a search box on the page writes). */
   search?: PageSearch;
   /** Texts; default the English catalogue. */
@@ -59,13 +53,12 @@ export function SearchResults(props: SearchResultsProps) {
   const t: Translate = props.t ?? ((key, vars) => translate(searchResultsMessages, key, vars, locale));
   const hooks = useRef(props);
   hooks.current = props;
-  const settings: SearchSettings = { limit: parseLimit(props.limit, 10, 1000), handler: props.handler };
   const controller = useController(
     () => {
       // The address's search is there from the first render (the adapter connects after it).
       if (urlSync && typeof location !== 'undefined') adoptUrl(search, location.href);
       return createSearchController({
-        ...settings,
+        ...props,
         client,
         search,
         onResults: (response) => hooks.current.onResults?.(response),
@@ -73,7 +66,7 @@ export function SearchResults(props: SearchResultsProps) {
         onSelect: (detail) => hooks.current.onSelect?.(detail),
       });
     },
-    settings,
+    props as SearchSettings,
     [client, search],
   );
   useEffect(() => search.connectResults(), [search]);

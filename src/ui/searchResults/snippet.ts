@@ -1,4 +1,4 @@
-import { highlight } from './highlight.ts';
+import { highlight } from '../highlight.ts';
 
 /**
  * A short excerpt of `content` around the first place that matches a term of `query`

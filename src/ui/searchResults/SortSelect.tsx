@@ -1,4 +1,4 @@
-import type { SortOption } from '../core/parseSortOptions.ts';
+import type { SortOption } from '../../core/parseSortOptions.ts';
 
 export interface SortSelectProps {
   options: SortOption[];

@@ -1,13 +1,14 @@
-import type { AttributeSpecs } from './attributeSpec.ts';
+import * as defaults from '../../core/defaults.ts';
+import type { AttributeSpecs } from '../attributeSpec.ts';
 
 /** The attributes of `<trove-search-results>` (besides the shared ones), declared once. */
 export const searchResultsAttributes = {
-  /** Results per page (default 10). */
-  limit: { type: 'number' },
+  /** Results per page. */
+  limit: { type: 'number', default: defaults.resultsLimit, max: defaults.resultsMaxLimit },
   /** Sorts offered, e.g. `date desc:Newest, date asc:Oldest` (v2 only). */
-  'sort-options': { type: 'string' },
+  'sort-options': { type: 'text' },
   /** Facets to show, in order: a subset of `categories tags authors year` (default all the response has). */
-  facets: { type: 'string' },
-  /** Keep `q`, `filter`, `page` and `sort` out of the page URL. */
+  facets: { type: 'text' },
+  /** Keep `q`, `filter`, `scope`, `page` and `sort` out of the page URL. */
   'no-url-sync': { type: 'boolean' },
 } as const satisfies AttributeSpecs;

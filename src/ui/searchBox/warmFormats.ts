@@ -1,5 +1,5 @@
-import { dateFormat } from './formatDate.ts';
-import { numberFormat, pluralRules } from './translate.ts';
+import { dateFormat } from '../formatDate.ts';
+import { numberFormat, pluralRules } from '../translate.ts';
 
 /**
  * Create the locale's `Intl` formats ahead of need (when the box gets focus), so that the first

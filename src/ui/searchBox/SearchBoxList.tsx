@@ -1,10 +1,10 @@
 import { useEffect, useRef } from 'preact/hooks';
-import { parseFilter } from '../api/filter.ts';
-import type { AutocompleteController, AutocompleteOption } from '../core/createAutocompleteController.ts';
-import { formatDate } from './formatDate.ts';
-import { Highlight } from './Highlight.tsx';
-import { linkClick } from './linkClick.ts';
-import type { Translate } from './translate.ts';
+import { parseFilter } from '../../api/filter.ts';
+import type { AutocompleteController, AutocompleteOption } from '../../core/createAutocompleteController.ts';
+import { formatDate } from '../formatDate.ts';
+import { Highlight } from '../Highlight.tsx';
+import { linkClick } from '../linkClick.ts';
+import type { Translate } from '../translate.ts';
 
 export interface SearchBoxListProps {
   id: string;

@@ -1,4 +1,4 @@
-import type { Translate } from './translate.ts';
+import type { Translate } from '../translate.ts';
 
 export interface SearchBoxChipsProps {
   filters: string[];

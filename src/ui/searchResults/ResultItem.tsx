@@ -1,9 +1,9 @@
 import { useState } from 'preact/hooks';
-import type { SearchResult } from '../api/types.ts';
-import type { SelectHow } from '../core/Controller.ts';
-import { formatDate } from './formatDate.ts';
-import { Highlight } from './Highlight.tsx';
-import { linkClick } from './linkClick.ts';
+import type { SearchResult } from '../../api/types.ts';
+import type { SelectHow } from '../../core/Controller.ts';
+import { formatDate } from '../formatDate.ts';
+import { Highlight } from '../Highlight.tsx';
+import { linkClick } from '../linkClick.ts';
 import { snippet } from './snippet.ts';
 
 export interface ResultItemProps {

@@ -1,50 +1,38 @@
 import { useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks';
-import type { TroveClient } from '../api/types.ts';
-import { safeUrl } from '../api/safeUrl.ts';
+import type { TroveClient } from '../../api/types.ts';
+import { safeUrl } from '../../api/safeUrl.ts';
 import {
   type AutocompleteController,
   type AutocompleteHooks,
-  type AutocompleteSettings,
   createAutocompleteController,
-} from '../core/createAutocompleteController.ts';
-import type { PageSearch } from '../core/createPageSearch.ts';
-import { matchShortcut } from '../core/matchShortcut.ts';
-import { pageSearch } from '../core/pageSearch.ts';
-import { recentSearches } from '../core/recentSearches.ts';
-import { filterLabel } from './filterLabel.ts';
+} from '../../core/createAutocompleteController.ts';
+import type { PageSearch } from '../../core/createPageSearch.ts';
+import { matchShortcut } from '../../core/matchShortcut.ts';
+import { pageSearch } from '../../core/pageSearch.ts';
+import { parseShortcut } from '../../core/parseShortcut.ts';
+import { recentSearches } from '../../core/recentSearches.ts';
+import type { AttributeProps } from '../attributeSpec.ts';
+import { filterLabel } from '../filterLabel.ts';
 import { isTypingTarget } from './isTypingTarget.ts';
 import { keepPlaced } from './keepPlaced.ts';
 import { lockPageScroll } from './lockPageScroll.ts';
 import { placeBelow } from './placeBelow.ts';
+import type { searchBoxAttributes } from './searchBoxAttributes.ts';
 import { SearchBoxChips } from './SearchBoxChips.tsx';
 import { SearchBoxList } from './SearchBoxList.tsx';
 import { searchBoxMessages } from './searchBoxMessages.ts';
-import { type Translate, translate } from './translate.ts';
-import { useController } from './useController.ts';
+import { type Translate, translate } from '../translate.ts';
+import { useController } from '../useController.ts';
 import { visualViewportBox } from './visualViewportBox.ts';
 import { warmFormats } from './warmFormats.ts';
 
-export interface SearchBoxProps {
+/** The box's settings: one prop per attribute of `searchBoxAttributes` (described there), and these. */
+export interface SearchBoxProps extends AttributeProps<typeof searchBoxAttributes> {
   client: TroveClient;
   /** Autocomplete handler (feedback goes to the same one). */
   handler?: string;
-  /** Most suggestions shown (sent as `limit` in v2). */
-  limit?: number;
-  /** The box's scope: `field:"value"` filters sent with the suggestions and carried into its searches. */
-  filter?: readonly string[];
-  /** `sort` of the suggestions (v2). */
-  sort?: string | null;
-  /** Characters before asking; default 1. */
-  minChars?: number;
-  /** Debounce of typing; default 100 ms. */
+  /** Debounce of typing; default `defaults.debounceMs`. */
   debounceMs?: number;
-  /** Results page when none is on this page; default `/search`. */
-  resultsUrl?: string | null;
-  /** `/` and/or `mod+k`. */
-  shortcut?: string | null;
-  /** Initial text. */
-  value?: string | null;
-  placeholder?: string | null;
   /** `false`: no click feedback. Default `true`. */
   analytics?: boolean;
   locale?: string;
@@ -96,20 +84,10 @@ function announcement(controller: AutocompleteController, t: Translate): string 
  * `createAutocompleteController`; this component renders it and turns DOM events into calls.
  */
 export function SearchBox(props: SearchBoxProps) {
-  const { client, t = defaultT, search = pageSearch } = props;
+  const { client, t = defaultT, search = pageSearch, ...settings } = props;
   const hooks = useRef(props);
   hooks.current = props;
   const navigate = (url: string) => (hooks.current.navigate ?? ((u: string) => globalThis.location.assign(u)))(url);
-  const settings: AutocompleteSettings = {
-    handler: props.handler,
-    limit: props.limit,
-    filter: props.filter ? [...props.filter] : [],
-    sort: props.sort ?? undefined,
-    minChars: props.minChars,
-    analytics: props.analytics,
-    debounceMs: props.debounceMs,
-    resultsUrl: props.resultsUrl,
-  };
   const controller = useController(
     () => {
       const { project, collection } = client.options;
@@ -387,16 +365,14 @@ const isMac = () => /Mac|iPhone|iPad/.test(globalThis.navigator?.platform ?? '')
 
 /** The visible hint of the first shortcut: `/`, `⌘K` or `Ctrl K`. */
 function shortcutHint(shortcut: string | null | undefined, t: Translate): string {
-  const first = shortcut
-    ?.toLowerCase()
-    .split(/[\s,]+/)
-    .find((s) => s === '/' || s === 'mod+k');
+  const first = parseShortcut(shortcut)[0];
   if (!first) return '';
   return first === '/' ? '/' : isMac() ? '⌘K' : `${t('keyCtrl')} K`;
 }
 
 /** `aria-keyshortcuts` for the shortcut attribute. */
 function ariaShortcuts(shortcut: string | null | undefined): string {
-  const keys = shortcut?.toLowerCase().split(/[\s,]+/) ?? [];
-  return [keys.includes('/') ? '/' : '', keys.includes('mod+k') ? 'Control+K Meta+K' : ''].filter(Boolean).join(' ');
+  return parseShortcut(shortcut)
+    .map((s) => (s === '/' ? '/' : 'Control+K Meta+K'))
+    .join(' ');
 }

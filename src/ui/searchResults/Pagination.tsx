@@ -1,4 +1,4 @@
-import { paginationItems } from '../core/paginationItems.ts';
+import { paginationItems } from '../../core/paginationItems.ts';
 
 export interface PaginationProps {
   page: number;

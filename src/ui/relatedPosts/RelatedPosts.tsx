@@ -1,44 +1,28 @@
 import { computed, effect } from '@preact/signals';
 import { useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks';
-import { documentId } from '../api/documentId.ts';
-import type { SearchResult, TroveClient } from '../api/types.ts';
+import { documentId } from '../../api/documentId.ts';
+import type { SearchResult, TroveClient } from '../../api/types.ts';
 import {
   createRelatedController,
   type RecommendationSelectDetail,
   type RelatedController,
   type RelatedSettings,
-} from '../core/createRelatedController.ts';
-import { formatDate } from './formatDate.ts';
-import { linkClick } from './linkClick.ts';
+} from '../../core/createRelatedController.ts';
+import * as defaults from '../../core/defaults.ts';
+import type { AttributeProps } from '../attributeSpec.ts';
+import { formatDate } from '../formatDate.ts';
+import { linkClick } from '../linkClick.ts';
 import { readPageSource } from './readPageSource.ts';
+import type { relatedPostsAttributes } from './relatedPostsAttributes.ts';
 import { relatedPostsMessages } from './relatedPostsMessages.ts';
-import { type Translate, translate } from './translate.ts';
-import { useController } from './useController.ts';
+import { type Translate, translate } from '../translate.ts';
+import { useController } from '../useController.ts';
 
-export interface RelatedPostsProps {
+/** The block's settings: one prop per attribute of `relatedPostsAttributes` (described there), and these. */
+export interface RelatedPostsProps extends AttributeProps<typeof relatedPostsAttributes> {
   client: TroveClient;
-  /**
-   * Id of the current post, sent as it is. Default (empty or left out): `documentId` of the page's
-   * address (see `docUrl`), the id `trove index` gives the post's feed item.
-   */
-  docId?: string;
-  /** Default `document.title`. */
-  docTitle?: string | null;
-  /** Default the canonical link's address, else `location.href`. */
-  docUrl?: string | null;
   /** Recommender handler; default the service's. */
   handler?: string;
-  /** How many posts (and placeholder cards). Default 4. */
-  limit?: number;
-  /** `field:"value"` filters (v2 only). */
-  filter?: readonly string[];
-  /** `<field> asc|desc` (v2 only). */
-  sort?: string | null;
-  /** Visible heading; default the `relatedHeading` text. An empty string hides it (the region keeps the default name). */
-  heading?: string | null;
-  layout?: 'list' | 'grid';
-  /** Load at once instead of when near the viewport. */
-  eager?: boolean;
   /** `false`: clicks send no feedback. Default `true`. */
   analytics?: boolean;
   /** For dates (`Intl`). Default the browser's. */
@@ -82,7 +66,15 @@ function gridColumns(limit: number): number {
  * `onHiddenChange`). All data handling lives in `createRelatedController`.
  */
 export function RelatedPosts(props: RelatedPostsProps) {
-  const { client, analytics = true, eager = false, layout = 'list', limit = 4, locale, t = defaultT } = props;
+  const {
+    client,
+    analytics = true,
+    eager = false,
+    layout = defaults.relatedLayout,
+    limit = defaults.relatedLimit,
+    locale,
+    t = defaultT,
+  } = props;
   const hooks = useRef(props);
   hooks.current = props;
   const page = readPageSource();
@@ -90,9 +82,8 @@ export function RelatedPosts(props: RelatedPostsProps) {
   const id = props.docId || String(documentId(url) ?? '');
   const settings: RelatedSettings = {
     source: id ? { id, title: props.docTitle ?? page.title, url } : null,
+    ...props,
     limit,
-    filter: props.filter ? [...props.filter] : [],
-    sort: props.sort ?? undefined,
     handler: props.handler,
     analytics,
   };

@@ -1,21 +1,22 @@
-import type { AttributeSpecs } from './attributeSpec.ts';
+import * as defaults from '../../core/defaults.ts';
+import type { AttributeSpecs } from '../attributeSpec.ts';
 
 /** The attributes of `<trove-search-box>` (besides the shared ones), declared once. */
 export const searchBoxAttributes = {
   /** Placeholder text of the input. */
-  placeholder: { type: 'string' },
+  placeholder: { type: 'text' },
   /** Number of suggestions (v2 only). */
   limit: { type: 'number' },
   /** The box's scope: one or more `field:"value"` separated by whitespace, sent with the suggestions and carried into every search the box starts (v2). */
-  filter: { type: 'string' },
+  filter: { type: 'list' },
   /** Sort of the suggestions, e.g. `date desc` (v2 only). */
   sort: { type: 'string' },
   /** Page that shows the results (default: the `<trove-search-results>` on this page, else `/search`). */
   'results-url': { type: 'string' },
-  /** Characters typed before suggestions are asked for (default 1). */
-  'min-chars': { type: 'number' },
+  /** Characters typed before suggestions are asked for. */
+  'min-chars': { type: 'number', default: defaults.minChars },
   /** Keys that focus the box: `/` and/or `mod+k`. */
-  shortcut: { type: 'string' },
+  shortcut: { type: 'text' },
   /** Initial text of the input. */
-  value: { type: 'string' },
+  value: { type: 'text' },
 } as const satisfies AttributeSpecs;

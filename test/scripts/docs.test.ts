@@ -1,0 +1,30 @@
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+const root = join(import.meta.dirname, '../..');
+const files = (dir: string): string[] =>
+  readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
+    entry.isDirectory() ? files(join(dir, entry.name)) : [join(dir, entry.name)],
+  );
+
+describe('the reference docs', () => {
+  it('are what the sources cite: no file of src/ names API.md or DESIGN.md, and every docs/ page named exists', () => {
+    const cited = files(join(root, 'src')).flatMap((file) => {
+      const text = readFileSync(file, 'utf8');
+      return [...text.matchAll(/(?<![\w/])(API|DESIGN)\.md|docs\/[\w-]+\.md/g)].map((m) => [relative(root, file), m[0]]);
+    });
+    expect(cited.filter(([, name]) => !name.startsWith('docs/'))).toEqual([]);
+    for (const [, name] of cited) expect(existsSync(join(root, name)), name).toBe(true);
+  });
+
+  it('ship in the package, where the service’s answer to an unknown path sends a user (test/service/createService.test.ts)', () => {
+    expect(JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).files).toContain('docs');
+  });
+
+  it('are linked from the README', () => {
+    const readme = readFileSync(join(root, 'README.md'), 'utf8');
+    expect(readme).toContain('(docs/http-api.md)');
+    expect(readme).toContain('(docs/architecture.md)');
+  });
+});
