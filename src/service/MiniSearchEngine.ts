@@ -148,6 +148,12 @@ export class MiniSearchEngine implements Engine {
     return this.docs.slice();
   }
 
+  async close(): Promise<void> {
+    // Everything is in this object's memory: dropping the references is all there is to do.
+    this.docs.length = 0;
+    this.slotOf.clear();
+  }
+
   async upsert(documents: readonly StoredDocument[]): Promise<void> {
     const latest = new Map<string, StoredDocument>();
     for (const doc of documents) latest.set(doc.id, doc); // a later duplicate wins

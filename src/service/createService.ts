@@ -35,9 +35,9 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { allowedMethods } from './allowedMethods.ts';
 import { autocompleteEndpoint } from './autocompleteEndpoint.ts';
-import type { Engine } from './Engine.ts';
 import type { EndpointContext, ReadRoute } from './EndpointContext.ts';
-import { createRegistry } from './createRegistry.ts';
+import { type CreateEngine, createRegistry } from './createRegistry.ts';
+import { createStore } from './createStore.ts';
 import { feedbackEndpoint } from './feedbackEndpoint.ts';
 import { generatePosts } from './generatePosts.ts';
 import { indexEndpoint } from './indexEndpoint.ts';
@@ -65,7 +65,9 @@ export interface ServiceOptions {
   /** Largest accepted request body in bytes. Default 5 MB. */
   maxBodyBytes?: number;
   /** The engine of each collection. Default: a new MiniSearchEngine. */
-  createEngine?: () => Engine;
+  createEngine?: CreateEngine;
+  /** The batch log is folded into the snapshots past this many bytes (see createStore.ts). Default 4 MiB. */
+  compactAfterBytes?: number;
 }
 
 export type Next = (error?: unknown) => void;
@@ -98,7 +100,10 @@ export async function createService(options: ServiceOptions): Promise<Service> {
   const maxBody = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
   const ctx: EndpointContext = {
     handlers: loadHandlers(options.handlersFile),
-    registry: await createRegistry(options.dataDir, options.createEngine ?? (() => new MiniSearchEngine())),
+    registry: await createRegistry(
+      createStore(options.dataDir, { compactAfterBytes: options.compactAfterBytes }),
+      options.createEngine ?? (() => new MiniSearchEngine()),
+    ),
   };
 
   function checkToken(req: IncomingMessage, url: URL, indexing: boolean): void {
@@ -179,11 +184,11 @@ export async function createService(options: ServiceOptions): Promise<Service> {
     }
     if (route === '/_trove/health') return sendJson(res, 200, { ok: true, collections: await ctx.registry.list() });
     if (method === 'DELETE') {
-      ctx.registry.store.clearFeedback();
+      await ctx.registry.store.clearFeedback();
       res.statusCode = 204;
       return void res.end();
     }
-    return sendJson(res, 200, ctx.registry.store.readFeedback());
+    return sendJson(res, 200, await ctx.registry.store.readFeedback());
   }
 
   return {
@@ -219,7 +224,7 @@ export async function createService(options: ServiceOptions): Promise<Service> {
     },
 
     async close() {
-      ctx.registry.close();
+      await ctx.registry.close();
     },
   };
 }

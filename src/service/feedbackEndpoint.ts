@@ -55,6 +55,6 @@ export async function feedbackEndpoint(
     collection: route.collection,
     params: values,
   };
-  ctx.registry.store.appendFeedback(entry);
+  await ctx.registry.store.appendFeedback(entry);
   return null;
 }
