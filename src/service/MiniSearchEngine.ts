@@ -20,6 +20,7 @@
  * - the title-normalised names of facet values are computed once per value, not per query.
  */
 import type { FacetBucket } from '../api/types.ts';
+import { NO_SPACE_SCRIPT } from '../api/wordSpans.ts';
 import type {
   Engine,
   FacetCounts,
@@ -38,7 +39,7 @@ import type { SortKey } from './parseSort.ts';
 import { queryTerms } from './queryTerms.ts';
 import { SortedSlots } from './SortedSlots.ts';
 import { STOP_WORDS } from './stopWords.ts';
-import { type QueryTerm, SPACE_OR_PUNCTUATION, TextIndex, type TextMatches } from './TextIndex.ts';
+import { type QueryTerm, TextIndex, type TextMatches, tokenize } from './TextIndex.ts';
 import { topK } from './topK.ts';
 import type { StoredDocument } from './types.ts';
 
@@ -241,8 +242,7 @@ export class MiniSearchEngine implements Engine {
       .filter((w) => w.length > 1 && !STOP_WORDS.has(normalizeTerm(w)))
       .join(' ');
     if (words) {
-      const terms = words
-        .split(SPACE_OR_PUNCTUATION)
+      const terms = tokenize(words)
         .map(normalizeTerm)
         .filter(Boolean)
         .map((term): QueryTerm => ({ term, prefix: false, fuzzy: false }));
@@ -474,7 +474,8 @@ export class MiniSearchEngine implements Engine {
 
   /**
    * The query's terms as MiniSearch's options had them: common words dropped (queryTerms), the
-   * last term a prefix from two letters on unless it is a common word, typos by length; AND.
+   * last term a prefix from two letters on (one, for a Chinese or Japanese character) unless it is
+   * a common word, typos by length; AND.
    */
   private textSearch(q: string, titleBoost: number, allowed: Mask | null, fields?: readonly ('title' | 'content')[]): TextMatches {
     const words = queryTerms(q).map(normalizeTerm).filter(Boolean);
@@ -482,7 +483,7 @@ export class MiniSearchEngine implements Engine {
       (term, index): QueryTerm => ({
         term,
         // The last term is still being typed; one letter, or a common word there, is taken as typed.
-        prefix: index === words.length - 1 && term.length > 1 && !STOP_WORDS.has(term),
+        prefix: index === words.length - 1 && (term.length > 1 || NO_SPACE_SCRIPT.test(term)) && !STOP_WORDS.has(term),
         fuzzy: typoTolerance(term),
       }),
     );

@@ -13,6 +13,7 @@
  * top k (topK.ts) from the match list.
  */
 import SearchableMap from 'minisearch/SearchableMap';
+import { NO_SPACE_SCRIPT, words } from '../api/wordSpans.ts';
 
 export type TextField = 'title' | 'content';
 const FIELDS: readonly TextField[] = ['title', 'content'];
@@ -24,6 +25,18 @@ const FUZZY_WEIGHT = 0.45;
 
 /** MiniSearch's default tokenizer: split on spaces and punctuation. */
 export const SPACE_OR_PUNCTUATION = /[\n\r\p{Z}\p{P}]+/u;
+
+/**
+ * The tokens of a text, for documents and queries alike: MiniSearch's split on spaces and
+ * punctuation; a token in a script written without spaces (Chinese, Japanese, Thai…) is then cut
+ * into its words by src/api/wordSpans.ts (Intl.Segmenter), the rule the widgets highlight with.
+ * Text without such a script is split exactly as before (its ranking is MiniSearch's).
+ */
+export function tokenize(text: string): string[] {
+  const tokens = text.split(SPACE_OR_PUNCTUATION);
+  if (!NO_SPACE_SCRIPT.test(text)) return tokens;
+  return tokens.flatMap((token) => (NO_SPACE_SCRIPT.test(token) ? words(token) : [token]));
+}
 
 /**
  * One term in one field: the slots that have it (ascending) and how often. A slot past the
@@ -180,7 +193,7 @@ export class TextIndex {
       if (text == null) continue;
       // Occurrences per token as written (their number is MiniSearch's field length), then per term.
       const tokens = new Map<string, number>();
-      for (const token of String(text).split(SPACE_OR_PUNCTUATION)) tokens.set(token, (tokens.get(token) ?? 0) + 1);
+      for (const token of tokenize(String(text))) tokens.set(token, (tokens.get(token) ?? 0) + 1);
       const counts = new Map<string, number>();
       for (const [token, count] of tokens) {
         const term = this.processTerm(token, field);
@@ -211,7 +224,7 @@ export class TextIndex {
       const text = doc[field];
       if (text == null) return;
       const seen = new Set<string>();
-      for (const token of String(text).split(SPACE_OR_PUNCTUATION)) {
+      for (const token of tokenize(String(text))) {
         const term = this.processTerm(token, field);
         if (!term || seen.has(term)) continue;
         seen.add(term);

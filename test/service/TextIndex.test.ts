@@ -2,7 +2,7 @@ import MiniSearch from 'minisearch';
 import { describe, expect, it } from 'vitest';
 import { generatePosts } from '../../src/service/generatePosts.ts';
 import { normalizeTerm } from '../../src/service/normalizeTerm.ts';
-import { type QueryTerm, TextIndex } from '../../src/service/TextIndex.ts';
+import { type QueryTerm, TextIndex, tokenize } from '../../src/service/TextIndex.ts';
 
 const posts = generatePosts(300).map((p, slot) => ({ slot, title: p.title!, content: p.content! }));
 
@@ -86,5 +86,44 @@ describe('TextIndex', () => {
     expect(search('otters', { title: 1, content: 1 })).toEqual([0, 1]);
     expect(search('otters', { title: 1 })).toEqual([0]);
     expect(search('otters', { title: 1, content: 1 }, Uint8Array.of(0, 1))).toEqual([1]);
+  });
+});
+
+describe('tokenize', () => {
+  it("splits on spaces and punctuation as MiniSearch does, C# and don't included", () => {
+    expect(tokenize("Don't ship C# on a Friday-night, e.g. 5.0")).toEqual([
+      'Don',
+      't',
+      'ship',
+      'C',
+      'on',
+      'a',
+      'Friday',
+      'night',
+      'e',
+      'g',
+      '5',
+      '0',
+    ]);
+    expect(tokenize('C++ and Node.js')).toEqual(['C++', 'and', 'Node', 'js']);
+  });
+
+  it('cuts text without spaces into its words, and only that text', () => {
+    expect(tokenize('今日は電車で天気を確認')).toEqual(['今日', 'は', '電車', 'で', '天気', 'を', '確認']);
+    expect(tokenize('Rust的异步, C#')).toEqual(['Rust', '的', '异步', 'C', '']);
+    expect(tokenize('ภาษาไทยง่าย')).toEqual(['ภาษา', 'ไทย', 'ง่าย']);
+  });
+
+  it('indexes the words of Chinese text, each findable on its own', () => {
+    const index = new TextIndex((token) => normalizeTerm(token) || null);
+    index.add(0, { title: '异步编程', content: '我们学习并发' });
+    index.add(1, { title: 'Plain', content: 'nothing here' });
+    index.flush();
+    const find = (term: string) => [
+      ...index.search({ terms: [{ term, prefix: false, fuzzy: false }], combineWith: 'AND', boost: { title: 1, content: 1 } }, 2).slots,
+    ];
+    expect(find('异步')).toEqual([0]);
+    expect(find('学习')).toEqual([0]);
+    expect(find('异步编程')).toEqual([]);
   });
 });
