@@ -29,7 +29,8 @@
  *   feedbackEndpoint.ts, indexEndpoint.ts; query semantics in Engine.ts.
  *
  * Helper endpoints (no token, plain JSON, not enveloped):
- *   GET    /_trove/health     { ok: true, collections: [{ project, collection, documents }] }
+ *   GET    /_trove/health     { ok, collections: [{ project, collection, documents }], log: { applied, head, behind } }
+ *                              (`?max_behind=N`: 503 with ok false when more than N batches behind)
  *   GET    /_trove/feedback   FeedbackEntry[] (oldest first);  DELETE clears it
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
@@ -68,6 +69,11 @@ export interface ServiceOptions {
   createEngine?: CreateEngine;
   /** The batch log is folded into the snapshots past this many bytes (see createStore.ts). Default 4 MiB. */
   compactAfterBytes?: number;
+  /**
+   * `postgres://…`: PostgreSQL is the record instead of the data folder (batches, collections,
+   * feedback), shared by every process on that database (see createPgStore.ts).
+   */
+  databaseUrl?: string;
 }
 
 export type Next = (error?: unknown) => void;
@@ -101,7 +107,10 @@ export async function createService(options: ServiceOptions): Promise<Service> {
   const ctx: EndpointContext = {
     handlers: loadHandlers(options.handlersFile),
     registry: await createRegistry(
-      createStore(options.dataDir, { compactAfterBytes: options.compactAfterBytes }),
+      options.databaseUrl
+        ? // Loaded only in this mode: the zero-setup start does not load the PostgreSQL client.
+          await (await import('./createPgStore.ts')).createPgStore(options.databaseUrl)
+        : createStore(options.dataDir, { compactAfterBytes: options.compactAfterBytes }),
       options.createEngine ?? (() => new MiniSearchEngine()),
     ),
   };
@@ -182,7 +191,13 @@ export async function createService(options: ServiceOptions): Promise<Service> {
     if (!allowed.includes(method)) {
       return sendJson(res, 405, { error: `Method ${method} not allowed on ${route}` }, { Allow: [...allowed, 'OPTIONS'].join(', ') });
     }
-    if (route === '/_trove/health') return sendJson(res, 200, { ok: true, collections: await ctx.registry.list() });
+    if (route === '/_trove/health') {
+      // How far this process has applied the record; `max_behind=N` answers 503 past N batches behind.
+      const { applied, head } = await ctx.registry.store.progress();
+      const maxBehind = url.searchParams.get('max_behind');
+      const ok = maxBehind === null || !/^\d+$/.test(maxBehind) || head - applied <= Number(maxBehind);
+      return sendJson(res, ok ? 200 : 503, { ok, collections: await ctx.registry.list(), log: { applied, head, behind: head - applied } });
+    }
     if (method === 'DELETE') {
       await ctx.registry.store.clearFeedback();
       res.statusCode = 204;

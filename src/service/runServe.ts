@@ -14,6 +14,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
+import { describeDatabase } from './describeDatabase.ts';
 import { createService } from './createService.ts';
 import { isLoopback } from './isLoopback.ts';
 
@@ -44,8 +45,12 @@ Settings (environment variables, defaults shown):
                            loopback only, and a HOST other than loopback is refused
   TROVE_DATA=.trove-data   folder of the indexed documents and the recorded clicks
   TROVE_HANDLERS           JSON file of custom handlers (optional)
+  TROVE_DATABASE_URL       postgres://user:password@host/db: PostgreSQL keeps the indexed
+                           batches and the clicks instead of TROVE_DATA, shared by every
+                           trove serve on that database (see the README: several processes)
 
 Options:
+  --database-url <url>     the same as TROVE_DATABASE_URL
   --seed                   index 600 generated sample posts into project "demo", collection "blog"
   -h, --help               show this help
 
@@ -61,9 +66,13 @@ export function isLoopbackHost(host: string): boolean {
 }
 
 export async function runServe(args: string[], io: ServeIo): Promise<number> {
-  let values: { seed?: boolean; help?: boolean };
+  let values: { seed?: boolean; help?: boolean; 'database-url'?: string };
   try {
-    ({ values } = parseArgs({ args, options: { seed: { type: 'boolean' }, help: { type: 'boolean', short: 'h' } }, strict: true }));
+    ({ values } = parseArgs({
+      args,
+      options: { seed: { type: 'boolean' }, help: { type: 'boolean', short: 'h' }, 'database-url': { type: 'string' } },
+      strict: true,
+    }));
   } catch (error) {
     io.stderr.write(`${(error as Error).message.split('\n')[0]}\nRun "trove serve --help" for the options.\n`);
     return 2;
@@ -98,12 +107,17 @@ export async function runServe(args: string[], io: ServeIo): Promise<number> {
     return 2;
   }
   const dataDir = resolve(cwd, setting('TROVE_DATA') ?? '.trove-data');
+  const databaseUrl = values['database-url']?.trim() || setting('TROVE_DATABASE_URL');
+  if (databaseUrl !== undefined && !/^postgres(ql)?:\/\//.test(databaseUrl)) {
+    io.stderr.write('TROVE_DATABASE_URL (--database-url) must be a postgres:// URL, like postgres://trove:secret@127.0.0.1:5432/trove.\n');
+    return 2;
+  }
   const handlersText = setting('TROVE_HANDLERS');
   const handlersFile = handlersText === undefined ? undefined : resolve(cwd, handlersText);
 
   let service: Awaited<ReturnType<typeof createService>>;
   try {
-    service = await createService({ token, writeToken, dataDir, handlersFile });
+    service = await createService({ token, writeToken, dataDir, handlersFile, databaseUrl });
   } catch (error) {
     io.stderr.write(`Cannot start the service: ${(error as Error).message}\n`);
     return 1;
@@ -139,7 +153,7 @@ export async function runServe(args: string[], io: ServeIo): Promise<number> {
     [
       `Trove local search service on ${base}`,
       `  read token ${JSON.stringify(token)} · ${writeToken ? 'indexing with TROVE_WRITE_TOKEN' : 'indexing over loopback with the same token'}`,
-      `  data ${dataDir}${handlersFile ? ` · handlers ${handlersFile}` : ''}`,
+      `  ${databaseUrl ? `record ${describeDatabase(databaseUrl)} (PostgreSQL)` : `data ${dataDir}`}${handlersFile ? ` · handlers ${handlersFile}` : ''}`,
       ...(health.collections.length === 0 ? ['  no collections yet (run with --seed to index the sample blog)'] : []),
       ...health.collections.map((c) => `  ${c.project}/${c.collection}: ${c.documents} documents`),
       `  v2: ${base}/api/v2/projects/demo/collections/blog/search/default?q=rust&token=${q(token)}`,
