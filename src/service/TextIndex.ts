@@ -38,6 +38,9 @@ export function tokenize(text: string): string[] {
   return tokens.flatMap((token) => (NO_SPACE_SCRIPT.test(token) ? words(token) : [token]));
 }
 
+/** Pending changes to one term's postings up to which `flush()` edits them in place. */
+const SMALL_CHANGE = 32;
+
 /**
  * One term in one field: the slots that have it (ascending) and how often. A slot past the
  * last is appended at once; anything else (a replaced document) waits in `pendingAdd` /
@@ -74,6 +77,12 @@ class Postings {
 
   /** Applies the pending removals, then the pending additions (a replaced document's new terms). */
   flush(): void {
+    // A few changes (a small batch into a large collection) are made in place: a binary search and
+    // one native move per slot, instead of a pass over every posting.
+    if (this.pendingRemove.length + this.pendingAdd.length / 2 <= SMALL_CHANGE) {
+      this.flushInPlace();
+      return;
+    }
     if (this.pendingRemove.length > 0) {
       const gone = new Set(this.pendingRemove);
       let to = 0;
@@ -115,6 +124,49 @@ class Postings {
       this.length = to;
       this.pendingAdd = [];
     }
+  }
+
+  private flushInPlace(): void {
+    const readded = new Set<number>();
+    for (let i = 0; i < this.pendingAdd.length; i += 2) readded.add(this.pendingAdd[i]!);
+    for (const slot of this.pendingRemove) {
+      // A slot removed and added again (a replaced document keeping the term) is updated below.
+      if (readded.has(slot)) continue;
+      const at = this.find(slot);
+      if (this.slots[at] !== slot || at >= this.length) continue;
+      this.slots.copyWithin(at, at + 1, this.length);
+      this.freqs.copyWithin(at, at + 1, this.length);
+      this.length--;
+    }
+    this.pendingRemove = [];
+    for (let i = 0; i < this.pendingAdd.length; i += 2) {
+      const slot = this.pendingAdd[i]!;
+      const at = this.find(slot);
+      if (at < this.length && this.slots[at] === slot) {
+        // In order, so a later duplicate wins.
+        this.freqs[at] = this.pendingAdd[i + 1]!;
+        continue;
+      }
+      if (this.length === this.slots.length) this.resize(this.length * 2);
+      this.slots.copyWithin(at + 1, at, this.length);
+      this.freqs.copyWithin(at + 1, at, this.length);
+      this.slots[at] = slot;
+      this.freqs[at] = this.pendingAdd[i + 1]!;
+      this.length++;
+    }
+    this.pendingAdd = [];
+  }
+
+  /** The first position whose slot is not below `slot`. */
+  private find(slot: number): number {
+    let lo = 0;
+    let hi = this.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (this.slots[mid]! < slot) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo;
   }
 
   private resize(capacity: number): void {

@@ -29,8 +29,9 @@
  *   feedbackEndpoint.ts, indexEndpoint.ts; query semantics in Engine.ts.
  *
  * Helper endpoints (no token, plain JSON, not enveloped):
- *   GET    /_trove/health     { ok, collections: [{ project, collection, documents }], log: { applied, head, behind } }
- *                              (`?max_behind=N`: 503 with ok false when more than N batches behind)
+ *   GET    /_trove/health     { ok, collections: [{ project, collection, documents }] }, and with PostgreSQL
+ *                              as the record `log: { applied, head, behind }` (`?max_behind=N`: 503 with
+ *                              ok false when more than N batches behind)
  *   GET    /_trove/feedback   FeedbackEntry[] (oldest first);  DELETE clears it
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
@@ -192,11 +193,13 @@ export async function createService(options: ServiceOptions): Promise<Service> {
       return sendJson(res, 405, { error: `Method ${method} not allowed on ${route}` }, { Allow: [...allowed, 'OPTIONS'].join(', ') });
     }
     if (route === '/_trove/health') {
-      // How far this process has applied the record; `max_behind=N` answers 503 past N batches behind.
-      const { applied, head } = await ctx.registry.store.progress();
+      // With a shared record: how far this process has applied it; `max_behind=N` answers 503 past N batches behind.
+      const progress = await ctx.registry.store.progress?.();
+      const behind = progress ? progress.head - progress.applied : 0;
       const maxBehind = url.searchParams.get('max_behind');
-      const ok = maxBehind === null || !/^\d+$/.test(maxBehind) || head - applied <= Number(maxBehind);
-      return sendJson(res, ok ? 200 : 503, { ok, collections: await ctx.registry.list(), log: { applied, head, behind: head - applied } });
+      const ok = maxBehind === null || !/^\d+$/.test(maxBehind) || behind <= Number(maxBehind);
+      const collections = await ctx.registry.list();
+      return sendJson(res, ok ? 200 : 503, progress ? { ok, collections, log: { ...progress, behind } } : { ok, collections });
     }
     if (method === 'DELETE') {
       await ctx.registry.store.clearFeedback();

@@ -59,8 +59,8 @@ export interface Store extends FeedbackStore {
   open(apply: ApplyBatch): Promise<void>;
   /** Makes a validated batch durable, then applies it; batches are applied in the order they are recorded. */
   append(project: string, collection: string, documents: readonly StoredDocument[]): Promise<void>;
-  /** How far this process has applied the record, and where the record's end is. */
-  progress(): Promise<{ applied: number; head: number }>;
+  /** A record shared with other processes: how far this one has applied it, and where its end is. */
+  progress?(): Promise<{ applied: number; head: number }>;
   /** Waits for the writes and the compaction in flight, then lets the record go. */
   close(): Promise<void>;
 }
@@ -292,10 +292,6 @@ export function createStore(dataDir: string, options: StoreOptions = {}): Store 
       apply = applyBatch;
       for (const saved of loadCollections()) await apply(saved.project, saved.collection, saved.documents);
       maybeCompact();
-    },
-
-    async progress() {
-      return { applied: seq, head: seq };
     },
 
     append(project, collection, documents) {

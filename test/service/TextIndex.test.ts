@@ -1,6 +1,7 @@
 import MiniSearch from 'minisearch';
 import { describe, expect, it } from 'vitest';
 import { generatePosts } from '../../src/service/generatePosts.ts';
+import { seededRandom } from '../../src/service/seededRandom.ts';
 import { normalizeTerm } from '../../src/service/normalizeTerm.ts';
 import { type QueryTerm, TextIndex, tokenize } from '../../src/service/TextIndex.ts';
 
@@ -125,5 +126,41 @@ describe('tokenize', () => {
     expect(find('异步')).toEqual([0]);
     expect(find('学习')).toEqual([0]);
     expect(find('异步编程')).toEqual([]);
+  });
+});
+
+describe('TextIndex updates', () => {
+  it('answers after many small batches of replaced documents as an index built from the final documents', () => {
+    const rnd = seededRandom(11);
+    const vocabulary = ['alpha', 'beta', 'gamma', 'delta', 'epsilon', 'zeta', 'theta', 'kappa'];
+    const text = () => Array.from({ length: 1 + Math.floor(rnd() * 6) }, () => vocabulary[Math.floor(rnd() * vocabulary.length)]).join(' ');
+    const docs = Array.from({ length: 300 }, () => ({ title: text(), content: text() }));
+    const updated = new TextIndex((token) => normalizeTerm(token) || null);
+    docs.forEach((doc, slot) => updated.add(slot, doc));
+    updated.flush();
+    for (let batch = 0; batch < 60; batch++) {
+      // Each document at most once per flush, as MiniSearchEngine.upsert makes it.
+      const slots = new Set(Array.from({ length: 1 + Math.floor(rnd() * 5) }, () => Math.floor(rnd() * docs.length)));
+      for (const slot of slots) {
+        updated.remove(slot, docs[slot]!);
+        docs[slot] = { title: text(), content: text() };
+        updated.add(slot, docs[slot]!);
+      }
+      updated.flush();
+    }
+    const fresh = new TextIndex((token) => normalizeTerm(token) || null);
+    docs.forEach((doc, slot) => fresh.add(slot, doc));
+    fresh.flush();
+    for (const term of vocabulary) {
+      const query = {
+        terms: [{ term, prefix: false, fuzzy: false as const }],
+        combineWith: 'AND' as const,
+        boost: { title: 2, content: 1 },
+      };
+      const a = updated.search(query, docs.length);
+      const b = fresh.search(query, docs.length);
+      expect([...a.slots].sort((x, y) => x - y)).toEqual([...b.slots].sort((x, y) => x - y));
+      for (const slot of a.slots) expect(a.scores[slot]).toBeCloseTo(b.scores[slot]!, 10);
+    }
   });
 });
