@@ -69,13 +69,16 @@ export function foldSegments(
   let counter = 0;
   for (const group of byCollection.values()) {
     const file = pathm.join(job.collectionsDir, encodedPath(group.project, group.collection));
-    let snapshot: { format: number; project: string; collection: string; seq?: number; documents: Doc[] };
+    let text: string;
     try {
-      snapshot = JSON.parse(fsm.readFileSync(file, 'utf8'));
-    } catch {
+      text = fsm.readFileSync(file, 'utf8');
+    } catch (error) {
+      if ((error as { code?: string }).code !== 'ENOENT') throw error;
       result.missing.push(`${group.project}/${group.collection}`);
       continue;
     }
+    // A snapshot that does not parse fails the compaction: the segments are kept, nothing is lost.
+    const snapshot: { format: number; project: string; collection: string; seq?: number; documents: Doc[] } = JSON.parse(text);
     const docs = new Map<string, Doc>();
     for (const doc of snapshot.documents) docs.set(doc.id, doc);
     let seq = snapshot.seq ?? 0;

@@ -135,6 +135,8 @@ export function createStore(dataDir: string, options: StoreOptions = {}): Store 
   let nextSegment = 1;
   let writes: Promise<void> = Promise.resolve();
   let compaction: Promise<void> | undefined;
+  /** After a failed compaction: the log size at which to try again. */
+  let retryAtBytes = 0;
 
   function readSegments(): LoggedBatch[] {
     const batches: LoggedBatch[] = [];
@@ -195,7 +197,8 @@ export function createStore(dataDir: string, options: StoreOptions = {}): Store 
 
   /** Folds the closed segments into the snapshots on a worker thread (one compaction at a time). */
   function maybeCompact(): void {
-    if (compaction || logBytes() < Math.max(compactAfterBytes, snapshotBytes / 4)) return;
+    const bytes = logBytes();
+    if (compaction || bytes < Math.max(compactAfterBytes, snapshotBytes / 4, retryAtBytes)) return;
     const closing = current;
     current = undefined;
     const closed = segments.map((s) => s.file);
@@ -205,10 +208,15 @@ export function createStore(dataDir: string, options: StoreOptions = {}): Store 
       for (const name of result.missing) warn(`logged batches of ${JSON.stringify(name)} have no snapshot (set aside?): dropped`);
       for (const file of closed) rmSync(file, { force: true });
       segments = segments.filter((s) => !closed.includes(s.file));
+      retryAtBytes = 0;
       snapshotBytes = 0;
       for (const name of persisted) snapshotBytes += sizeOf(name);
     })()
-      .catch((error: unknown) => warn(`log compaction failed (the log is kept and replayed at start): ${(error as Error).message}`))
+      .catch((error: unknown) => {
+        // Tried again once the log has doubled, not after every batch.
+        retryAtBytes = bytes * 2;
+        warn(`log compaction failed (the log is kept and replayed at start): ${(error as Error).message}`);
+      })
       .finally(() => {
         compaction = undefined;
       });

@@ -3,6 +3,7 @@ import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync, appendFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { compactHere } from '../../src/service/compactLog.ts';
 import { createStore } from '../../src/service/createStore.ts';
 import type { StoredDocument } from '../../src/service/types.ts';
 
@@ -214,4 +215,17 @@ describe('createStore: killed mid-write', () => {
     for (let i = 0; i < 20; i++) expect(titles.get(String((last * 7 + i) % 150))).toBe(`batch ${last}`);
     await store.close();
   }, 60_000);
+});
+
+describe('compactLog', () => {
+  it('fails (keeping the log) on a snapshot that does not parse, and reports one that is missing', () => {
+    const dir = tempDir();
+    mkdirSync(join(dir, 'p'));
+    writeFileSync(join(dir, 'p', 'c.json'), '{"format":1,"project":"p","coll');
+    const segment = join(dir, '00000001.jsonl');
+    writeFileSync(segment, `${JSON.stringify({ seq: 2, project: 'p', collection: 'c', documents: [doc('1')] })}\n`);
+    expect(() => compactHere({ collectionsDir: dir, segments: [segment] })).toThrow(SyntaxError);
+    writeFileSync(segment, `${JSON.stringify({ seq: 2, project: 'q', collection: 'gone', documents: [doc('1')] })}\n`);
+    expect(compactHere({ collectionsDir: dir, segments: [segment] })).toEqual({ written: [], missing: ['q/gone'], bytes: 0 });
+  });
 });
