@@ -119,8 +119,14 @@ export class MiniSearchEngine implements Engine {
   private flatCodes?: { codeStart: Int32Array; codeList: Int32Array };
   private readonly byId = new SortedSlots((a, b) => collator.compare(this.docs[a]!.id, this.docs[b]!.id));
   private readonly orders: Record<SortKey, SortedSlots> = {
-    'date desc': new SortedSlots((a, b) => this.compareDates(a, b, -1)),
-    'date asc': new SortedSlots((a, b) => this.compareDates(a, b, 1)),
+    'date desc': new SortedSlots(
+      (a, b) => this.compareDates(a, b, -1),
+      () => this.dateKeys(-1),
+    ),
+    'date asc': new SortedSlots(
+      (a, b) => this.compareDates(a, b, 1),
+      () => this.dateKeys(1),
+    ),
     'title asc': new SortedSlots(
       (a, b) => collator.compare(this.docs[a]!.title, this.docs[b]!.title) || this.idOrder(a, b),
       () => {
@@ -460,6 +466,18 @@ export class MiniSearchEngine implements Engine {
 
   private idOrder(a: number, b: number): number {
     return this.byId.rank[a]! - this.byId.rank[b]!;
+  }
+
+  /** `compareDates` over keys computed once (a bulk sort calls it n·log n times). */
+  private dateKeys(sign: number): (a: number, b: number) => number {
+    const key = new Float64Array(this.docs.length);
+    for (let slot = 0; slot < key.length; slot++) {
+      const ts = this.docs[slot]!.ts;
+      key[slot] = ts === undefined ? Number.POSITIVE_INFINITY : sign * ts;
+    }
+    const id = this.byId.rank;
+    // Two undated: Infinity - Infinity is NaN, so the ids decide.
+    return (a, b) => key[a]! - key[b]! || id[a]! - id[b]!;
   }
 
   /** By date (`sign` 1 ascending, -1 descending), undated last either way, ties by id. */
