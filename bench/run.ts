@@ -5,12 +5,13 @@
  *     next to the targets; then what each file costs, per source module.
  *  2. Speed: Trove's search box against @algolia/autocomplete-js (bench/speed.ts).
  *  3. CLI: `trove index --dry-run` on a generated 20 MB feed, time and peak memory (bench/cliIndex.ts).
- * `npm run bench -- --service` also runs the local service's benchmark (bench/service.ts).
+ * `npm run bench -- --service` also runs the local service's benchmarks (bench/service.ts: queries;
+ * bench/serviceScale.ts: writes, reads under writes and restarts, data folder and PostgreSQL).
  *
  *   TROVE_OUT_DIR      the build to measure (default dist/; built into a temporary folder when missing)
  *   TROVE_BENCH_PORT   port of the bench server (default: any free port)
  *   TROVE_BENCH_TRIALS trials per side of the speed bench (default 20)
- * The whole run gives up after 6 minutes; it closes its server and browser on every path.
+ * The whole run gives up after 6 minutes (12 with --service); it closes its server and browser on every path.
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
@@ -25,6 +26,7 @@ import { buildBreakdown } from './moduleBreakdown.ts';
 import { measurePageBytes } from './pageBytes.ts';
 import { formatBreakdown, formatBytes, formatSpeed } from './report.ts';
 import { benchService, formatServiceBench } from './service.ts';
+import { benchServiceScale, formatServiceScale } from './serviceScale.ts';
 import { scriptSizes } from './sizes.ts';
 import { measureSpeed } from './speed.ts';
 
@@ -79,14 +81,18 @@ async function main() {
   }
   console.log('');
   printCliIndex(benchCliIndex());
-  if (process.argv.includes('--service')) console.log(`\n${formatServiceBench(await benchService())}`);
+  if (process.argv.includes('--service')) {
+    console.log(`\n${formatServiceBench(await benchService())}`);
+    console.log(`\n${formatServiceScale(await benchServiceScale())}`);
+  }
   console.log(`\nbench done in ${Math.round((performance.now() - started) / 1000)} s`);
 }
 
+const minutes = process.argv.includes('--service') ? 12 : 6;
 const watchdog = setTimeout(() => {
-  console.error('bench: gave up after 6 minutes');
+  console.error(`bench: gave up after ${minutes} minutes`);
   process.exit(1);
-}, 360_000);
+}, minutes * 60_000);
 watchdog.unref();
 try {
   await main();
