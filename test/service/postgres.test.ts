@@ -210,5 +210,15 @@ describe('trove serve with PostgreSQL as the record', () => {
     const res = await fetch(`${a.base}/_trove/health?max_behind=0`);
     expect(res.status).toBe(200);
     expect((await res.json()).log).toMatchObject({ behind: 0 });
+    // Told of batches it cannot read yet (as when the database is ahead of a busy replica).
+    const applied = (await a.get('/_trove/health')).log.applied as number;
+    const db = new pg.Client({ connectionString: databaseUrl });
+    await db.connect();
+    await db.query(`NOTIFY trove_batches, '${applied + 5}'`);
+    await db.end();
+    await within(1000, async () => (await fetch(`${a.base}/_trove/health?max_behind=4`)).status === 503);
+    const behind = await (await fetch(`${a.base}/_trove/health?max_behind=4`)).json();
+    expect(behind).toMatchObject({ ok: false, log: { applied, head: applied + 5, behind: 5 } });
+    expect((await fetch(`${a.base}/_trove/health?max_behind=5`)).status).toBe(200);
   });
 });
