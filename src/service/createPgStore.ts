@@ -117,6 +117,7 @@ export async function createPgStore(url: string, options: PgStoreOptions = {}): 
   /** One catch-up at a time; a request for another while one runs is folded into a second pass. */
   let catching: Promise<void> | undefined;
   let again = false;
+  let lastWarning = 0;
   const waiters: { seq: number; done: () => void; fail: (error: Error) => void }[] = [];
 
   async function pull(): Promise<void> {
@@ -156,10 +157,20 @@ export async function createPgStore(url: string, options: PgStoreOptions = {}): 
       }
     })();
     catching.catch((error: Error) => {
-      console.warn(`[trove service] cannot follow the PostgreSQL log: ${error.message}`);
+      // Polling retries every `pollMs`: say it once a minute, not each time.
+      if (Date.now() - lastWarning > 60_000) {
+        lastWarning = Date.now();
+        console.warn(`[trove service] cannot follow the PostgreSQL log (retrying): ${error.message}`);
+      }
       for (const w of waiters.splice(0)) w.fail(error);
     });
     return catching;
+  }
+
+  /** Tries to listen again until it works (polling keeps the process following meanwhile). */
+  function relisten(): void {
+    if (closed) return;
+    setTimeout(() => void listen().catch(() => relisten()), pollMs * 4).unref();
   }
 
   async function listen(): Promise<void> {
@@ -168,15 +179,20 @@ export async function createPgStore(url: string, options: PgStoreOptions = {}): 
       console.warn(`[trove service] PostgreSQL listener lost (${error.message}); polling until it is back`);
       listener = undefined;
       client.end().catch(() => {});
-      if (!closed) setTimeout(() => void listen().catch(() => {}), pollMs);
+      relisten();
     });
     client.on('notification', (message) => {
       const seq = Number(message.payload);
       if (Number.isFinite(seq)) head = Math.max(head, seq);
       void catchUp().catch(() => {});
     });
-    await client.connect();
-    await client.query(`LISTEN ${CHANNEL}`);
+    try {
+      await client.connect();
+      await client.query(`LISTEN ${CHANNEL}`);
+    } catch (error) {
+      await client.end().catch(() => {});
+      throw error;
+    }
     if (closed) {
       await client.end();
       return;
