@@ -5,7 +5,9 @@
  *  - search box only: trove-box.html, after the box is interactive and has shown suggestions;
  *  - related posts only, far below the fold (related.html): before the block nears the viewport
  *    (after load and the network has been quiet), then after it is scrolled into view and shows
- *    its links ("in all").
+ *    its links ("in all");
+ *  - autocomplete-js's search box (ac-box.html, every file under `/ac/`: its script and theme),
+ *    measured the same way as Trove's box page.
  */
 import type { Browser, Page } from '@playwright/test';
 import { brotliSize } from './sizes.ts';
@@ -20,10 +22,12 @@ export interface PageBytesResult {
   searchBoxOnly: PageBytes;
   relatedBeforeViewport: PageBytes;
   relatedInAll: PageBytes;
+  /** autocomplete-js's box page: its bundle and theme. */
+  autocompleteBox: PageBytes;
 }
 
-/** Records the `/dist/` responses of a page and tells when its network has been quiet. */
-function watch(page: Page) {
+/** Records the responses of a page under `prefix` and tells when its network has been quiet. */
+function watch(page: Page, prefix = '/dist/') {
   const bodies = new Map<string, Promise<number>>();
   let inflight = 0;
   let lastChange = performance.now();
@@ -39,7 +43,7 @@ function watch(page: Page) {
   page.on('requestfailed', settle);
   page.on('response', (response) => {
     const path = new URL(response.url()).pathname;
-    if (path.startsWith('/dist/') && !bodies.has(path)) {
+    if (path.startsWith(prefix) && !bodies.has(path)) {
       bodies.set(
         path,
         response.body().then(brotliSize, () => 0),
@@ -64,11 +68,15 @@ function watch(page: Page) {
 }
 
 /** Runs `steps` on a page of a fresh browser context (empty cache), closed afterwards. */
-async function inFreshPage<T>(browser: Browser, steps: (page: Page, net: ReturnType<typeof watch>) => Promise<T>): Promise<T> {
+async function inFreshPage<T>(
+  browser: Browser,
+  steps: (page: Page, net: ReturnType<typeof watch>) => Promise<T>,
+  prefix?: string,
+): Promise<T> {
   const context = await browser.newContext();
   try {
     const page = await context.newPage();
-    return await steps(page, watch(page));
+    return await steps(page, watch(page, prefix));
   } finally {
     await context.close();
   }
@@ -93,5 +101,18 @@ export async function measurePageBytes(browser: Browser, origin: string): Promis
     await net.quiet();
     return [before, await net.snapshot()] as const;
   });
-  return { searchBoxOnly, relatedBeforeViewport, relatedInAll };
+  const autocompleteBox = await inFreshPage(
+    browser,
+    async (page, net) => {
+      await page.goto(`${origin}/bench/ac-box.html`, { timeout: 30_000 });
+      const input = page.locator('input.aa-Input');
+      await input.click({ timeout: 15_000 });
+      await input.pressSequentially('raised', { delay: 20 });
+      await page.locator('.aa-Item').first().waitFor({ timeout: 15_000 });
+      await net.quiet();
+      return net.snapshot();
+    },
+    '/ac/',
+  );
+  return { searchBoxOnly, relatedBeforeViewport, relatedInAll, autocompleteBox };
 }

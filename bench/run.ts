@@ -1,17 +1,20 @@
 /**
- * `npm run bench`: the figures of issue 11, numbers only, no assertions.
+ * `npm run bench`: the figures of issues 11 and 22, numbers only, no assertions.
  *  1. Bytes: brotli sizes of everything (dist/), of what Chromium fetches for a page with only the
  *     search box and one with only related posts (before and after the block nears the viewport),
  *     next to the targets; then what each file costs, per source module.
- *  2. Speed: Trove's search box against @algolia/autocomplete-js (bench/speed.ts).
+ *  2. Speed: Trove's search box against @algolia/autocomplete-js (bench/speed.ts), then issue 22's
+ *     table: every row (times and bytes) side by side with its anchor, with the ratios.
  *  3. CLI: `trove index --dry-run` on a generated 20 MB feed, time and peak memory (bench/cliIndex.ts).
  * `npm run bench -- --service` also runs the local service's benchmarks (bench/service.ts: queries;
- * bench/serviceScale.ts: writes, reads under writes and restarts, data folder and PostgreSQL).
+ * bench/serviceScale.ts: writes, reads under writes and restarts, data folder and PostgreSQL) and
+ * its attack figures (bench/serviceAttack.ts).
  *
  *   TROVE_OUT_DIR      the build to measure (default dist/; built into a temporary folder when missing)
  *   TROVE_BENCH_PORT   port of the bench server (default: any free port)
  *   TROVE_BENCH_TRIALS trials per side of the speed bench (default 20)
- * The whole run gives up after 6 minutes (12 with --service); it closes its server and browser on every path.
+ * The whole run gives up after 9 minutes (17 with `--service`, which indexes 50,000 posts twice for
+ * the attack figures and again for the scale figures); it closes its server and browser on every path.
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
@@ -24,8 +27,9 @@ import { type BenchServer, startBenchServer } from './benchServer.ts';
 import { launchChromium } from './launchChromium.ts';
 import { buildBreakdown } from './moduleBreakdown.ts';
 import { measurePageBytes } from './pageBytes.ts';
-import { formatBreakdown, formatBytes, formatSpeed } from './report.ts';
+import { formatBreakdown, formatBytes, formatFirstVisit, formatSpeed } from './report.ts';
 import { benchService, formatServiceBench } from './service.ts';
+import { benchServiceAttack, formatServiceAttack } from './serviceAttack.ts';
 import { benchServiceScale, formatServiceScale } from './serviceScale.ts';
 import { scriptSizes } from './sizes.ts';
 import { measureSpeed } from './speed.ts';
@@ -65,7 +69,9 @@ async function main() {
     browser = await launchChromium();
     console.log(`Trove bench: ${dist}, Chromium ${browser.version()}, server ${server.origin}\n`);
 
-    console.log(formatBytes(scriptSizes(dist), await measurePageBytes(browser, server.origin)));
+    const sizes = scriptSizes(dist);
+    const pages = await measurePageBytes(browser, server.origin);
+    console.log(formatBytes(sizes, pages));
     console.log('');
     try {
       console.log(formatBreakdown(await buildBreakdown(root)));
@@ -75,6 +81,8 @@ async function main() {
     console.log('');
     const speed = await measureSpeed(browser, server.origin, trials);
     console.log(formatSpeed(speed.trove, speed.autocomplete, trials));
+    console.log('');
+    console.log(formatFirstVisit(speed.trove, speed.autocomplete, sizes, pages));
   } finally {
     await browser?.close().catch(() => {});
     await server?.close().catch(() => {});
@@ -83,12 +91,13 @@ async function main() {
   printCliIndex(benchCliIndex());
   if (process.argv.includes('--service')) {
     console.log(`\n${formatServiceBench(await benchService())}`);
+    console.log(`\n${formatServiceAttack(await benchServiceAttack())}`);
     console.log(`\n${formatServiceScale(await benchServiceScale())}`);
   }
   console.log(`\nbench done in ${Math.round((performance.now() - started) / 1000)} s`);
 }
 
-const minutes = process.argv.includes('--service') ? 12 : 6;
+const minutes = process.argv.includes('--service') ? 17 : 9;
 const watchdog = setTimeout(() => {
   console.error(`bench: gave up after ${minutes} minutes`);
   process.exit(1);

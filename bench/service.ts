@@ -80,7 +80,11 @@ export async function benchService(posts = 50_000, queries = 1_000): Promise<Ser
     // Upsert 1,000 existing ids (one batch, as a CMS re-index would send).
     const batch = corpus.slice(0, 1000).map((p) => ({ ...p, title: `${p.title} (updated)` }));
     started = performance.now();
-    const upsert = await fetch(`${base}/documents?token=bench`, { method: 'POST', body: JSON.stringify(batch) });
+    const upsert = await fetch(`${base}/documents?token=bench`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify(batch),
+    });
     if (!upsert.ok) throw new Error(`upsert failed: ${upsert.status} ${await upsert.text()}`);
     const upsert1000Ms = performance.now() - started;
 

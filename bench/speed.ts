@@ -8,10 +8,13 @@
  *  (b) last key → final suggestions painted: a 16-character query typed at 40 ms per key; "final"
  *      = the input holds the whole query and every phrase the service answers for it is shown in
  *      an option; "painted" = a frame has passed since (requestAnimationFrame, then a task);
- *  (c) autocomplete requests sent per typed query (the service's request log).
+ *  (c) autocomplete requests sent per typed query (the service's request log);
+ *  (d) "land and type at once" (issue 22): a cold navigation as in (a), the query typed as in (b)
+ *      as soon as an input accepts typing (Trove's is the loader's early field, taken over by the
+ *      box when its code arrives), navigation → its final suggestions painted.
  * Prints nothing itself; bench/run.ts formats the result. No assertions.
  */
-import type { Browser, BrowserContext, Page } from '@playwright/test';
+import type { Browser, BrowserContext, CDPSession, Page } from '@playwright/test';
 
 export const QUERY = 'raised vegetable'; // 16 characters
 export const KEY_DELAY_MS = 40;
@@ -37,6 +40,10 @@ export const SIDES = {
 
 export interface SideResult {
   interactiveMs: number[];
+  /** (d) navigation → the final suggestions painted, the query typed as soon as an input accepted typing. */
+  landMs: number[];
+  /** (d) navigation → the first and the last key of that query. */
+  landKeysMs: [first: number, last: number][];
   paintMs: number[];
   requests: number[];
   /** Longest gap between two keys of each typing trial (the machine's jitter; the debounce is 100 ms). */
@@ -55,8 +62,12 @@ const INIT = `
   document.addEventListener('input', () => __bench.keys.push(performance.now()), true);
   const boxInput = () => document.querySelector('input.aa-Input') || document.querySelector('trove-search-box')?.shadowRoot?.querySelector('input');
   (function poll() {
-    if (boxInput()) __bench.interactive = performance.now();
-    else requestAnimationFrame(poll);
+    const input = boxInput();
+    if (input) {
+      __bench.interactive = performance.now();
+      // The land-and-type trial types as soon as an input accepts typing: the reader is already in it.
+      if (sessionStorage.getItem('bench:autofocus')) input.focus();
+    } else requestAnimationFrame(poll);
   })();
   const fetch0 = window.fetch;
   window.fetch = async function (input, init) {
@@ -108,20 +119,44 @@ async function newPage(browser: Browser): Promise<[BrowserContext, Page]> {
   return [context, await context.newPage()];
 }
 
+/** A fresh page on Fast 3G with the cache off (a first visit). */
+async function coldPage(browser: Browser): Promise<[BrowserContext, Page, CDPSession]> {
+  const [context, page] = await newPage(browser);
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Network.enable');
+  await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
+  await cdp.send('Network.emulateNetworkConditions', FAST_3G);
+  return [context, page, cdp];
+}
+
 /** (a) One cold navigation on Fast 3G; milliseconds from navigation start to the box's input, and bytes fetched. */
 async function interactiveTrial(browser: Browser, origin: string, side: Side): Promise<[number, number]> {
-  const [context, page] = await newPage(browser);
+  const [context, page, cdp] = await coldPage(browser);
   try {
-    const cdp = await context.newCDPSession(page);
-    await cdp.send('Network.enable');
-    await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
-    await cdp.send('Network.emulateNetworkConditions', FAST_3G);
     let transferred = 0;
     cdp.on('Network.loadingFinished', (event) => void (transferred += event.encodedDataLength));
     await page.goto(origin + side.page, { waitUntil: 'commit', timeout: 30_000 });
     await page.waitForFunction('__bench.interactive > 0', null, { timeout: 30_000 });
     const ms = (await page.evaluate('__bench.interactive')) as number;
     return [ms, transferred];
+  } finally {
+    await context.close();
+  }
+}
+
+/** (d) One cold navigation on Fast 3G, the query typed at once: milliseconds from navigation start to its final suggestions painted. */
+async function landTrial(browser: Browser, origin: string, side: Side, phrases: string[]): Promise<[number, [number, number]]> {
+  const [context, page] = await coldPage(browser);
+  try {
+    await context.addInitScript(() => sessionStorage.setItem('bench:autofocus', '1'));
+    await page.goto(origin + side.page, { waitUntil: 'commit', timeout: 30_000 });
+    await page.waitForFunction('__bench.interactive > 0', null, { timeout: 30_000, polling: 'raf' });
+    await page.evaluate(armPaint(QUERY, phrases));
+    // Keys go to the focused input (the page focused it when it appeared), with no locator in between.
+    await page.keyboard.type(QUERY, { delay: KEY_DELAY_MS });
+    await page.waitForFunction('__bench.painted > 0', null, { timeout: 30_000 });
+    const { keys, painted } = (await page.evaluate('__bench')) as { keys: number[]; painted: number };
+    return [painted, [keys[0]!, keys.at(-1)!]];
   } finally {
     await context.close();
   }
@@ -158,7 +193,10 @@ export async function measureSpeed(browser: Browser, origin: string, trials = 20
   const phrases = await expectedPhrases(origin, QUERY);
   const sides = Object.keys(SIDES) as (keyof typeof SIDES)[];
   const results = Object.fromEntries(
-    sides.map((s) => [s, { interactiveMs: [], paintMs: [], requests: [], maxKeyGapMs: [], transferred: [] } as SideResult]),
+    sides.map((s) => [
+      s,
+      { interactiveMs: [], landMs: [], landKeysMs: [], paintMs: [], requests: [], maxKeyGapMs: [], transferred: [] } as SideResult,
+    ]),
   ) as Record<keyof typeof SIDES, SideResult>;
   for (const side of sides) await interactiveTrial(browser, origin, SIDES[side]); // warm-up, untimed
   for (let trial = 0; trial < trials; trial++) {
@@ -166,6 +204,13 @@ export async function measureSpeed(browser: Browser, origin: string, trials = 20
       const [ms, bytes] = await interactiveTrial(browser, origin, SIDES[side]);
       results[side].interactiveMs.push(ms);
       results[side].transferred.push(bytes);
+    }
+  }
+  for (let trial = 0; trial < trials; trial++) {
+    for (const side of trial % 2 ? [...sides].reverse() : sides) {
+      const [ms, keys] = await landTrial(browser, origin, SIDES[side], phrases);
+      results[side].landMs.push(ms);
+      results[side].landKeysMs.push(keys);
     }
   }
   // One page per side, loaded again for each trial; one untimed round first (warm-up).

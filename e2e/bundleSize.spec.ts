@@ -11,6 +11,23 @@ test('the whole standalone script stays under its ceiling', () => {
   expect(total).toBeLessThanOrEqual(sizeBudget.everythingCeiling);
 });
 
+test('a page with a search box downloads at most its ceiling, once suggestions show', async ({ page }) => {
+  const downloads = new Map<string, Promise<Buffer>>();
+  page.on('response', (response) => {
+    const path = new URL(response.url()).pathname;
+    if (path.startsWith('/dist/')) downloads.set(path, response.body());
+  });
+  await page.goto('/pages/search-box.html');
+  await page.getByRole('combobox').fill('garden');
+  await expect(page.locator('trove-search-box [role="option"]').first()).toBeVisible();
+  let all = 0;
+  for (const body of downloads.values()) all += brotliSize(await body);
+  console.log(
+    `search box page: ${all} B brotli (target ${sizeBudget.searchBoxTarget}, ceiling ${sizeBudget.searchBoxCeiling}; ${[...downloads.keys()].join(', ')})`,
+  );
+  expect(all).toBeLessThanOrEqual(sizeBudget.searchBoxCeiling);
+});
+
 test('a page with only related posts downloads at most 13 KB of our code', async ({ page }) => {
   test.setTimeout(120_000); // builds the chunks once more to weigh the libraries alone
   const downloads = new Map<string, Promise<Buffer>>();

@@ -1,10 +1,10 @@
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { expect, test } from '@playwright/test';
+import { type APIRequestContext, expect, test } from '@playwright/test';
 import { build, type PluginOption } from 'vite';
 import { svelte } from '@sveltejs/vite-plugin-svelte';
-import { generatePosts } from '../src/service/generatePosts.ts';
+import { documentId } from '../src/api/documentId.ts';
 
 /**
  * Every example of README.md (each fenced block after `<!-- example: name -->`), run as written,
@@ -22,13 +22,42 @@ function examples(): Map<string, string> {
   return found;
 }
 
-function localise(code: string, origin: string): string {
+/** The CDN address the README gives (no network here: the same files from the build). */
+const cdn = 'https://cdn.jsdelivr.net/npm/trove-search@0.1.0/dist/trove.js';
+
+/** `collection`: the collection `posts` is swapped for (default the seeded `blog`). */
+function localise(code: string, origin: string, collection = 'blog'): string {
   return code
-    .replaceAll('https://cdn.example.com/trove/trove.js', '/dist/trove.js')
+    .replaceAll(cdn, '/dist/trove.js')
     .replaceAll('https://search.example.com', origin)
     .replaceAll('my-blog', 'demo')
-    .replace(/(data-collection="|collection: ')posts/g, '$1blog')
+    .replace(/(data-collection="|collection: ')posts/g, `$1${collection}`)
     .replace(/YOUR_(PUBLIC_)?TOKEN/g, 'dev-token');
+}
+
+/**
+ * A blog indexed as `trove index` indexes a feed (ids from the links, `documentId`), into its own
+ * collection: the pages of the blog and CMS examples are its posts, found by their canonical link.
+ */
+const bakery = [
+  'Sourdough starter from scratch',
+  'Sourdough crumb and hydration',
+  'Rye sourdough for beginners',
+  'Sourdough discard pancakes',
+];
+async function indexBakery(request: APIRequestContext, origin: string, collection: string): Promise<string[]> {
+  const urls = bakery.map((_, i) => `${origin}/readme/bakery/${i + 1}/`);
+  const documents = bakery.map((title, i) => ({
+    id: documentId(urls[i]!),
+    title,
+    content: `${title}: flour, water, salt and time.`,
+    url: urls[i],
+    category: ['Baking'],
+    tags: ['sourdough', 'bread'],
+  }));
+  const response = await request.post(`/api/v2/projects/demo/collections/${collection}/documents?token=dev-token`, { data: documents });
+  expect(response.status()).toBe(200);
+  return urls;
 }
 
 const page = (body: string, head = '') =>
@@ -54,7 +83,6 @@ async function buildApp(name: string, files: Record<string, string>, jsx: 'react
 }
 
 const code = examples();
-const post12 = generatePosts().find((post) => post.id === 12)!;
 
 test('the README has an example for each audience', () => {
   expect([...code.keys()].sort()).toEqual(['blog', 'cms', 'node', 'phone', 'react', 'shadow-root', 'spa', 'svelte', 'vue', 'vue-config']);
@@ -63,14 +91,25 @@ test('the README has an example for each audience', () => {
 test.describe('README examples', () => {
   test.beforeAll(() => mkdirSync(out, { recursive: true }));
 
-  test('blog: the script tag and the three elements work as pasted', async ({ page: tab, baseURL }) => {
-    writeFileSync(`${out}/blog.html`, page(localise(code.get('blog')!, baseURL!)));
+  test("blog: the script tag and the three elements work as pasted, the related posts found by the page's canonical link", async ({
+    page: tab,
+    baseURL,
+    request,
+  }) => {
+    const collection = `posts-${Date.now()}`;
+    const [first] = await indexBakery(request, baseURL!, collection);
+    writeFileSync(`${out}/blog.html`, page(localise(code.get('blog')!, baseURL!, collection), `<link rel="canonical" href="${first}">`));
+    await request.delete('/_trove/requests');
     await tab.goto('/readme/blog.html');
     const box = tab.getByRole('combobox');
     await expect(box).toHaveAttribute('placeholder', 'Search the blog');
     await box.fill('sourdough');
     await expect(tab.getByRole('option').first()).toBeVisible();
-    await expect(tab.locator('trove-related-posts').getByRole('link').first()).toBeVisible();
+    const related = tab.locator('trove-related-posts').getByRole('link');
+    await expect(related).toHaveCount(3);
+    expect((await related.allTextContents()).sort()).toEqual([...bakery.slice(1)].sort());
+    const log = (await (await request.get('/_trove/requests')).json()) as { path: string; query: [string, string][] }[];
+    expect(log.find((r) => r.path.includes('/recommend'))!.query).toEqual(expect.arrayContaining([['id', String(documentId(first!))]]));
     await box.press('Enter');
     await expect(
       tab
@@ -80,14 +119,29 @@ test.describe('README examples', () => {
     ).toBeVisible();
   });
 
+  test("blog: the script tag with the local service's values the README gives works on a local page", async ({ page: tab, baseURL }) => {
+    const values = /`(data-base-url="http:\/\/127\.0\.0\.1:8787" [^`]+)`/.exec(readFileSync(`${root}README.md`, 'utf8'))![1]!;
+    const script = code
+      .get('blog')!
+      .split('\n\n')[0]!
+      .replace(/data-base-url="[^"]*"\s+data-project="[^"]*" data-collection="[^"]*" data-token="[^"]*"/, values)
+      .replaceAll(cdn, '/dist/trove.js')
+      .replace('http://127.0.0.1:8787', baseURL!); // the README's port is the service's default; the tests' service has its own
+    writeFileSync(`${out}/local.html`, page('<trove-search-box placeholder="Search"></trove-search-box>', script));
+    await tab.goto('/readme/local.html');
+    await tab.getByRole('combobox').fill('sourdough');
+    await expect(tab.getByRole('option').first()).toBeVisible();
+  });
+
   test('cms: a theme template with filled-in attributes', async ({ page: tab, baseURL, request }) => {
-    const template = localise(code.get('cms')!, baseURL!)
-      .replaceAll('{{ post.title }}', 'Sourdough at home')
+    const collection = `posts-cms-${Date.now()}`;
+    const [first] = await indexBakery(request, baseURL!, collection);
+    const template = localise(code.get('cms')!, baseURL!, collection)
+      .replaceAll('{{ post.title }}', bakery[0]!)
       .replaceAll('{{ post.body }}', '<p>Flour, water, salt and time.</p>')
-      .replaceAll('{{ post.id }}', '12')
-      .replaceAll('{{ post.category }}', post12.category![0]);
-    const script = localise(code.get('blog')!, baseURL!).split('\n\n')[0];
-    writeFileSync(`${out}/cms.html`, page(template, script));
+      .replaceAll('{{ post.category }}', 'Baking');
+    const script = localise(code.get('blog')!, baseURL!, collection).split('\n\n')[0];
+    writeFileSync(`${out}/cms.html`, page(template, `<link rel="canonical" href="${first}">${script}`));
     await request.delete('/_trove/requests');
     await tab.goto('/readme/cms.html');
     const related = tab.locator('trove-related-posts');
@@ -99,10 +153,10 @@ test.describe('README examples', () => {
     const recommend = log.find((r) => r.path.includes('/recommend'))!;
     expect(recommend.query).toEqual(
       expect.arrayContaining([
-        ['id', '12'],
-        ['title', 'Sourdough at home'],
+        ['id', String(documentId(first!))],
+        ['url', first],
         ['limit', '3'],
-        ['filter', `category:"${post12.category![0]}"`],
+        ['filter', 'category:"Baking"'],
       ]),
     );
   });

@@ -5,7 +5,8 @@
  * upgrades every instance wherever it is (the document, another element's open shadow root, a
  * declarative shadow root, now or added later); a host's first connection starts its element's
  * chunks from `chunks/` beside the script, all of them at once (the build tells the loader each
- * element's full list), and the implementation then mounts into every waiting host. An element
+ * element's full list); the host class then becomes the element's class (`TroveHost.become`) and
+ * every waiting host a real instance of it. An element
  * that declares `eager` (related posts) is fetched only when one of its hosts nears the viewport.
  * A page with only `<trove-related-posts>` downloads only what that element needs.
  *
@@ -13,6 +14,7 @@
  */
 import type { TroveConfig } from './elements/configure.ts';
 import { defineElement } from './elements/defineElement.ts';
+import { renderEarlyField } from './elements/renderEarlyField.ts';
 import { TroveHost } from './elements/TroveHost.ts';
 import type { ChunkExports, LoaderHandoff } from './chunks/bootChunk.ts';
 import { version } from './version.ts';
@@ -43,6 +45,9 @@ if (global[marker]) {
       ? current
       : [...document.querySelectorAll<HTMLScriptElement>('script[src]')].find((s) => /\/trove(\.min)?\.js(\?|#|$)/.test(s.src));
   const chunks = new URL('chunks/', script?.src || document.baseURI).href;
+  // The connection to the service, open before the first suggestion is asked for.
+  const service = script?.dataset.baseUrl;
+  if (service) document.head.append(Object.assign(document.createElement('link'), { rel: 'preconnect', href: service, crossOrigin: '' }));
   const handoff: LoaderHandoff = { script, configured: [] };
   let configure: (config: TroveConfig) => void = (config) => handoff.configured.push(config);
   global.Trove ??= { configure: (config) => configure(config), version };
@@ -61,8 +66,8 @@ if (global[marker]) {
         ([chunk]: ChunkExports[]) => {
           const loaded = chunk.default(handoff);
           configure = loaded.configure;
-          Host.behaviour = loaded.behaviour;
-          for (const host of waiting) if (host.isConnected) loaded.behaviour.connected(host);
+          Host.become(loaded.element);
+          for (const host of waiting) if (host.isConnected) host.connectedCallback();
           waiting.clear();
         },
         (error: unknown) => console.error(`Trove ${version}: could not load <${tag}> from ${chunks}`, error),
@@ -76,6 +81,8 @@ if (global[marker]) {
       : undefined;
     class Host extends TroveHost {
       static override load = (host: TroveHost) => {
+        // The box can be typed into at once: a plain search field until its code arrives.
+        if (tag === 'trove-search-box') renderEarlyField(host);
         waiting.add(host);
         if (near && !host.hasAttribute('eager')) near.observe(host);
         else start();

@@ -12,7 +12,7 @@ import { fileURLToPath } from 'node:url';
 import type { Document } from '../../src/api/types.ts';
 import { generatePosts } from '../../src/service/generatePosts.ts';
 import { createBlogIndex, type BlogIndex } from './createBlogIndex.ts';
-import { coverImage } from './coverImage.ts';
+import { coverImage } from '../../src/service/coverImage.ts';
 import { raw } from './html.ts';
 import { layout, type WidgetSetup } from './layout.ts';
 import { serveStatic, type Middleware } from './serveStatic.ts';

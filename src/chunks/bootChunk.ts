@@ -1,6 +1,5 @@
 import { configure, scriptConfig, type TroveConfig } from '../elements/configure.ts';
-import { TroveElement } from '../elements/TroveElement.ts';
-import type { HostBehaviour } from '../elements/TroveHost.ts';
+import type { TroveElement } from '../elements/TroveElement.ts';
 import { readScriptConfig } from '../elements/readScriptConfig.ts';
 
 /** What the standalone loader hands every chunk it loads. */
@@ -11,9 +10,9 @@ export interface LoaderHandoff {
   configured: TroveConfig[];
 }
 
-/** What a chunk gives back: the element's implementation and the real `configure`. */
+/** What a chunk gives back: the element's class and the real `configure`. */
 export interface LoadedElement {
-  behaviour: HostBehaviour;
+  element: typeof TroveElement;
   configure: typeof configure;
 }
 
@@ -26,8 +25,8 @@ let booted = false;
 
 /**
  * The body of every per-element chunk of the standalone script: apply the loader's settings
- * once per page (the chunks share this module) and return the element's implementation, which
- * the loader mounts into its hosts, and the real `configure` for later calls.
+ * once per page (the chunks share this module) and return the element's class, which the
+ * loader's host class becomes (`TroveHost.become`), and the real `configure` for later calls.
  */
 export function bootChunk(element: typeof TroveElement, handoff: LoaderHandoff): LoadedElement {
   if (!booted) {
@@ -35,5 +34,5 @@ export function bootChunk(element: typeof TroveElement, handoff: LoaderHandoff):
     scriptConfig.value = handoff.script ? readScriptConfig(handoff.script) : {};
     for (const config of handoff.configured) configure(config);
   }
-  return { behaviour: TroveElement.behaviourOf(element), configure };
+  return { element, configure };
 }

@@ -1,4 +1,5 @@
 import { decodeHTMLStrict } from 'entities';
+import { documentId } from '../api/documentId.ts';
 import { buildDocument, cleanText, distinct, itemLabel } from './buildDocument.ts';
 import { dateField } from './dateField.ts';
 import { htmlToPlainText } from './htmlToPlainText.ts';
@@ -6,14 +7,13 @@ import { inlineHtmlToText } from './inlineHtmlToText.ts';
 import { mediaDescription } from './mediaDescription.ts';
 import { attrOf, childOf, list, textOf, type XmlValue } from './parseXml.ts';
 import { pickAtomEnclosureImage, pickMediaImage } from './pickImage.ts';
-import { documentId } from './stableId.ts';
+import { isAdLink, originalLinkOf, resolveItemLink } from './itemLink.ts';
 import { toSafeUrl } from './toSafeUrl.ts';
 import type { FeedContext, MappedItem } from './types.ts';
 
 /** The prefixes this feed uses for the namespaces the mapping reads. */
 export interface AtomNamespaces {
   media: string;
-  feedburner: string;
 }
 
 type TextKind = 'text' | 'html' | 'xhtml' | 'other';
@@ -56,9 +56,9 @@ function readTitle(element: XmlValue, rawElement: () => XmlValue): string | unde
   return inlineHtmlToText(kind === 'html' ? textOf(element) : textOf(rawElement()));
 }
 
-/** The link an entry stands for: FeedBurner's `feedburner:origLink` (the post itself), else its alternate link. */
-export function atomLinkOf(entry: XmlValue, ns: AtomNamespaces): string | undefined {
-  return textOf(childOf(entry, `${ns.feedburner}:origLink`)) ?? alternateLink(entry);
+/** The link an entry stands for: the original link a feed service gives (`feedburner:origLink`, any prefix), else its alternate link. */
+export function atomLinkOf(entry: XmlValue): string | undefined {
+  return originalLinkOf(entry) ?? alternateLink(entry);
 }
 
 /** The `href` of the entry's main link: `rel="alternate"` (or no `rel`), preferring an HTML one. */
@@ -74,11 +74,13 @@ function alternateLink(entry: XmlValue): string | undefined {
  * - `content`, else `summary`, else `media:description` (YouTube) → content, (X)HTML reduced to text;
  * - image: an image `<link rel="enclosure">`, else Media RSS (not an avatar), else the first
  *   `<img>` of the content that is not a tracking pixel, share button, emoji or avatar;
- * - `feedburner:origLink`, else the `alternate` link → url (resolved against `xml:base` / the feed's link);
+ * - the original link (`feedburner:origLink`, any prefix), else the `alternate` link → url (see
+ *   `resolveItemLink`: relative links resolve against `xml:base`, the feed's site or self link…);
  * - `category` (its `label`, else its `term`) → category; the entry's `author` names, else the
  *   feed's → author; `published`, else `updated` → date, ISO 8601 in UTC;
- * - id: a numeric `<id>` as is, else the stable id of the `<id>` (else of the link, plus the
- *   title when other id-less entries share that link).
+ * - id: `documentId` of the url (what `<trove-related-posts>` computes on the post's page); when
+ *   other entries share that link, of the `<id>`, else of the link plus the title (`fallbackId`);
+ * - an entry whose link goes to an ad server is an inserted advertisement: `ignored`.
  */
 export function mapAtomEntry(
   entry: XmlValue,
@@ -91,10 +93,13 @@ export function mapAtomEntry(
   const base = toSafeUrl(attrOf(entry, 'xml:base'), context.base) ?? context.base;
   const title = readTitle(childOf(entry, 'title'), () => childOf(rawEntry(), 'title'));
   const atomId = textOf(childOf(entry, 'id'));
-  const rawLink = atomLinkOf(entry, ns);
-  const url = toSafeUrl(rawLink, base);
-  if (rawLink !== undefined && url === undefined) warnings.push(`link "${rawLink}" is not an http(s) URL; left out`);
+  const rawLink = atomLinkOf(entry);
+  const { url, warning } = resolveItemLink(rawLink, base, context);
+  if (warning !== undefined) warnings.push(warning);
   const label = itemLabel('entry', position, title, atomId ?? rawLink);
+  if (url !== undefined && isAdLink(url)) {
+    return { label, warnings, ignored: `is an advertisement (its link goes to the ad server ${new URL(url).host}); left out` };
+  }
 
   const contentElement = childOf(entry, 'content');
   let body = readText(contentElement, () => childOf(rawEntry(), 'content'));
@@ -108,15 +113,14 @@ export function mapAtomEntry(
   const date = dateField(textOf(childOf(entry, 'published')) ?? textOf(childOf(entry, 'updated')), warnings);
 
   const authors = distinct(list(childOf(entry, 'author')).map((author) => inlineHtmlToText(textOf(childOf(author, 'name')))));
-  const idKey =
-    atomId === undefined && rawLink !== undefined && title !== undefined && context.sharedLinks?.has(rawLink)
-      ? `${rawLink} ${title}`
-      : rawLink;
+  // Entries that share their link are told apart by their id, else link plus title.
+  const linkKey = url ?? rawLink;
+  const fallbackId = documentId(atomId ?? (linkKey === undefined ? undefined : `${linkKey} ${title ?? ''}`));
 
-  return buildDocument(
+  const built = buildDocument(
     label,
     {
-      id: documentId(atomId, idKey),
+      id: documentId(url) ?? fallbackId,
       title,
       content: body.text,
       url,
@@ -130,4 +134,5 @@ export function mapAtomEntry(
     warnings,
     'has no id and no link to derive a stable id from',
   );
+  return fallbackId === undefined || built.document === undefined ? built : { ...built, fallbackId };
 }

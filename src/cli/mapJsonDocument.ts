@@ -1,6 +1,6 @@
+import { documentId } from '../api/documentId.ts';
 import { buildDocument, cleanText, itemLabel } from './buildDocument.ts';
 import { readDate } from './readDate.ts';
-import { documentId } from './stableId.ts';
 import { toSafeUrl } from './toSafeUrl.ts';
 import type { MappedItem } from './types.ts';
 
@@ -11,7 +11,8 @@ const known = new Set<string>(['id', ...stringFields, ...listFields]);
 /**
  * Checks one document of a JSON array or NDJSON input against the v2 schema (API.md) and
  * normalises it: a non-negative integer id (a numeric string is read as a number; another string,
- * or a missing id with a `url`, gets the stable id of that string), string fields as strings,
+ * or a missing id with a `url`, gets the id `documentId` gives that string, the rule the related-posts
+ * element applies to its `doc-id`), string fields as strings,
  * list fields as lists of strings (a single string becomes a one-item list; `authors` is sent as
  * `author`), `date` as ISO 8601, `url`/`image` only when http(s) or a site path. A field of the
  * wrong type skips the document with the reason, so a bad document is never sent half-read.
@@ -63,7 +64,7 @@ export function mapJsonDocument(value: unknown, kind: 'document' | 'line', posit
   } else if (rawId !== undefined && rawId !== null) {
     return skip(`id must be a number or a string, not ${JSON.stringify(rawId)}`);
   } else {
-    id = documentId(undefined, typeof input.url === 'string' ? input.url : undefined);
+    id = documentId(typeof input.url === 'string' ? input.url : undefined);
     if (id === undefined) return skip('has no id and no url to derive a stable id from');
   }
 

@@ -1,7 +1,8 @@
+import { documentId } from '../api/documentId.ts';
 import { buildDocument, cleanText, distinct, itemLabel } from './buildDocument.ts';
 import { dateField } from './dateField.ts';
 import { htmlToPlainText } from './htmlToPlainText.ts';
-import { documentId } from './stableId.ts';
+import { resolveItemLink } from './itemLink.ts';
 import { toSafeUrl } from './toSafeUrl.ts';
 import type { FeedContext, MappedItem } from './types.ts';
 
@@ -21,7 +22,8 @@ export function jsonFeedAuthors(holder: Record<string, unknown>): string[] {
  * - image: `image`, else `banner_image`, else an image attachment, else the first `<img>` of `content_html`;
  * - `url`, else `external_url` → url; `tags` → tags; `authors` (1.0: `author`), else the feed's → author;
  *   `date_published`, else `date_modified` → date;
- * - id: a numeric `id` as is, else the stable id of the `id` (else of the url).
+ * - id: `documentId` of the url (what `<trove-related-posts>` computes on the post's page); when
+ *   other items share that url, of the `id` (`fallbackId`).
  */
 export function mapJsonFeedItem(value: unknown, position: number, context: FeedContext): MappedItem {
   if (value === null || typeof value !== 'object' || Array.isArray(value)) {
@@ -32,8 +34,8 @@ export function mapJsonFeedItem(value: unknown, position: number, context: FeedC
   const title = cleanText(str(item.title));
   const ownId = typeof item.id === 'number' ? String(item.id) : str(item.id);
   const rawUrl = str(item.url) ?? str(item.external_url);
-  const url = toSafeUrl(rawUrl, context.base);
-  if (rawUrl !== undefined && url === undefined) warnings.push(`url "${rawUrl}" is not an http(s) URL; left out`);
+  const { url, warning } = resolveItemLink(rawUrl, context.base, context);
+  if (warning !== undefined) warnings.push(warning.replace(/^link/, 'url'));
   const label = itemLabel('item', position, title, ownId ?? rawUrl);
 
   const html = str(item.content_html);
@@ -51,10 +53,11 @@ export function mapJsonFeedItem(value: unknown, position: number, context: FeedC
   const date = dateField(str(item.date_published) ?? str(item.date_modified), warnings);
 
   const authors = jsonFeedAuthors(item);
-  return buildDocument(
+  const fallbackId = documentId(ownId ?? rawUrl);
+  const built = buildDocument(
     label,
     {
-      id: documentId(ownId, rawUrl),
+      id: documentId(url) ?? fallbackId,
       title,
       content,
       url,
@@ -66,4 +69,5 @@ export function mapJsonFeedItem(value: unknown, position: number, context: FeedC
     warnings,
     'has no id and no url to derive a stable id from',
   );
+  return fallbackId === undefined || built.document === undefined ? built : { ...built, fallbackId };
 }

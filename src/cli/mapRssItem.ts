@@ -1,3 +1,4 @@
+import { documentId } from '../api/documentId.ts';
 import { buildDocument, distinct, itemLabel } from './buildDocument.ts';
 import { dateField } from './dateField.ts';
 import { htmlToPlainText } from './htmlToPlainText.ts';
@@ -5,7 +6,7 @@ import { inlineHtmlToText } from './inlineHtmlToText.ts';
 import { mediaDescription } from './mediaDescription.ts';
 import { attrOf, childOf, hasChildElements, list, textOf, type XmlValue } from './parseXml.ts';
 import { pickEnclosureImage, pickItunesImage, pickMediaImage, pickRdfEnclosureImage } from './pickImage.ts';
-import { documentId } from './stableId.ts';
+import { isAdLink, isClickTracker, originalLinkOf, resolveItemLink } from './itemLink.ts';
 import { toSafeUrl } from './toSafeUrl.ts';
 import type { FeedContext, MappedItem } from './types.ts';
 
@@ -15,7 +16,8 @@ export interface RssNamespaces {
   media: string;
   dc: string;
   itunes: string;
-  feedburner: string;
+  /** Atom, for a channel's `atom:link rel="self"`. */
+  atom: string;
   enc: string;
 }
 
@@ -25,9 +27,16 @@ function authorName(value: string): string {
   return named ? named[1]!.trim() : value;
 }
 
-/** The link an item stands for: FeedBurner's `feedburner:origLink` (the post itself), else `<link>`. */
-export function rssLinkOf(item: XmlValue, ns: RssNamespaces): string | undefined {
-  return textOf(childOf(item, `${ns.feedburner}:origLink`)) ?? textOf(childOf(item, 'link'));
+/**
+ * The link an item stands for: the original link a feed service gives (`feedburner:origLink`,
+ * `pheedo:origLink`, any prefix), else `<link>`, unless that is a click tracker and the `guid` is
+ * a permalink, else the permalink `guid`.
+ */
+export function rssLinkOf(item: XmlValue): string | undefined {
+  const guid = childOf(item, 'guid');
+  const permalink = attrOf(guid, 'isPermaLink') !== 'false' && /^https?:\/\//i.test(textOf(guid) ?? '') ? textOf(guid) : undefined;
+  const link = textOf(childOf(item, 'link'));
+  return originalLinkOf(item) ?? (link !== undefined && isClickTracker(link) && permalink ? permalink : (link ?? permalink));
 }
 
 /** The item's own identifier: its `<guid>`, or (RSS 1.0) its `rdf:about`. */
@@ -43,12 +52,15 @@ export function rssGuidOf(item: XmlValue): string | undefined {
  * - image: an image `<enclosure>` (RSS 1.0: `enc:enclosure`), else Media RSS (`media:content`,
  *   `media:thumbnail`), else the item's `itunes:image`, else the first `<img>` of the content that
  *   is not a tracking pixel, share button, emoji or avatar, else the channel's `itunes:image`;
- * - `feedburner:origLink`, else `link` (else a permalink `guid`) → url; `category` and
+ * - the original link (`feedburner:origLink`, `pheedo:origLink`…), else `link` (a permalink `guid`
+ *   rather than a click tracker), else a permalink `guid` → url, see `resolveItemLink`; `category` and
  *   `dc:subject` → category; `dc:creator`, `author` and `itunes:author` (else the channel's
  *   `itunes:author`) → author, as plain text; `pubDate` (else `dc:date`) → date, ISO 8601 in UTC
  *   (a zone-less date is UTC; an impossible one is left out with a warning);
- * - id: a numeric `guid` as is, else the stable id of the `guid` (RSS 1.0: `rdf:about`), else of
- *   the link (plus the enclosure, else the title, when other guid-less items share that link).
+ * - id: `documentId` of the url, the id `<trove-related-posts>` computes on the post's page; when
+ *   other items share that link, `documentId` of the `guid` (RSS 1.0: `rdf:about`), else of the
+ *   link plus the enclosure, else plus the title (`fallbackId`);
+ * - an item whose link goes to an ad server is an inserted advertisement: `ignored`.
  * `rawItem` is the same item with its content elements as raw markup (see `parseXml`), used when a
  * feed puts unescaped HTML inside `description`.
  */
@@ -56,12 +68,19 @@ export function mapRssItem(item: XmlValue, position: number, ns: RssNamespaces, 
   const warnings: string[] = [];
   const title = inlineHtmlToText(textOf(childOf(item, 'title')));
   const guid = rssGuidOf(item);
-  const rawLink = rssLinkOf(item, ns);
-  const permalink = guid !== undefined && attrOf(childOf(item, 'guid'), 'isPermaLink') !== 'false' ? guid : undefined;
-  const linkUrl = toSafeUrl(rawLink, context.base);
-  if (rawLink !== undefined && linkUrl === undefined) warnings.push(`link "${rawLink}" is not an http(s) URL; not used`);
-  const url = linkUrl ?? toSafeUrl(permalink, context.base);
+  const rawLink = rssLinkOf(item);
+  let { url, warning } = resolveItemLink(rawLink, context.base, context);
+  const permalink = attrOf(childOf(item, 'guid'), 'isPermaLink') !== 'false' ? textOf(childOf(item, 'guid')) : undefined;
+  if (url === undefined && permalink !== undefined && permalink !== rawLink) {
+    url = resolveItemLink(permalink, context.base, context).url;
+  }
+  // RSS has always said "not used" of a link that is not http(s) (a permalink guid may stand in).
+  if (warning?.includes('is not an http(s) URL')) warning = warning.replace('; left out', '; not used');
+  if (warning !== undefined) warnings.push(warning);
   const label = itemLabel('item', position, title, guid ?? rawLink);
+  if (url !== undefined && isAdLink(url)) {
+    return { label, warnings, ignored: `is an advertisement (its link goes to the ad server ${new URL(url).host}); left out` };
+  }
 
   let html: string | undefined;
   for (const name of [`${ns.content}:encoded`, 'description', `${ns.itunes}:summary`]) {
@@ -86,11 +105,10 @@ export function mapRssItem(item: XmlValue, position: number, ns: RssNamespaces, 
 
   const date = dateField(textOf(childOf(item, 'pubDate')) ?? textOf(childOf(item, `${ns.dc}:date`)), warnings);
 
-  let idKey = rawLink;
-  if (guid === undefined && rawLink !== undefined && context.sharedLinks?.has(rawLink)) {
-    const enclosure = attrOf(childOf(item, 'enclosure'), 'url') ?? attrOf(childOf(item, `${ns.enc}:enclosure`), 'rdf:resource');
-    idKey = enclosure !== undefined ? `${rawLink} ${enclosure}` : title !== undefined ? `${rawLink} ${title}` : rawLink;
-  }
+  // Items that share their link (podcast episodes linking to the show) are told apart by their guid, else link plus enclosure or title.
+  const enclosure = attrOf(childOf(item, 'enclosure'), 'url') ?? attrOf(childOf(item, `${ns.enc}:enclosure`), 'rdf:resource');
+  const linkKey = url ?? rawLink;
+  const fallbackId = documentId(guid ?? (linkKey === undefined ? undefined : `${linkKey} ${enclosure ?? title ?? ''}`));
 
   const authors = distinct(
     [
@@ -103,10 +121,10 @@ export function mapRssItem(item: XmlValue, position: number, ns: RssNamespaces, 
     ].map(inlineHtmlToText),
   );
 
-  return buildDocument(
+  const built = buildDocument(
     label,
     {
-      id: documentId(guid, idKey),
+      id: documentId(url) ?? fallbackId,
       title,
       content,
       url,
@@ -120,4 +138,5 @@ export function mapRssItem(item: XmlValue, position: number, ns: RssNamespaces, 
     warnings,
     'has no guid and no link to derive a stable id from',
   );
+  return fallbackId === undefined || built.document === undefined ? built : { ...built, fallbackId };
 }

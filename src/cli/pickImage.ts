@@ -1,9 +1,10 @@
-import { isIncidentalImage } from './isIncidentalImage.ts';
+import { isIncidentalImage, isUndisplayableImage } from './isIncidentalImage.ts';
 import { attrOf, childOf, list, textOf, type XmlValue } from './parseXml.ts';
 
 const imageExtension = /\.(avif|gif|jpe?g|png|svg|webp)(\?|#|$)/i;
 
 function isImage(type: string | undefined, medium: string | undefined, url: string): boolean {
+  if (isUndisplayableImage(url, type)) return false;
   if (medium !== undefined) return medium === 'image';
   if (type !== undefined) return type.toLowerCase().startsWith('image/');
   return imageExtension.test(url);
@@ -11,7 +12,10 @@ function isImage(type: string | undefined, medium: string | undefined, url: stri
 
 /** Whether a Media RSS element (or an enclosure) names a tracking pixel, an avatar or the like. */
 function incidental(element: XmlValue, url: string): boolean {
-  return isIncidentalImage(url, { width: attrOf(element, 'width'), height: attrOf(element, 'height') });
+  return (
+    isIncidentalImage(url, { width: attrOf(element, 'width'), height: attrOf(element, 'height') }) ||
+    isUndisplayableImage(url, attrOf(element, 'type'))
+  );
 }
 
 /**

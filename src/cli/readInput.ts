@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
+import { gunzipSync } from 'node:zlib';
 import { CliError } from './CliError.ts';
 import { decodeInput } from './decodeInput.ts';
 
@@ -28,9 +29,45 @@ const fileErrors: Record<string, string> = {
   EPERM: 'permission denied',
 };
 
+/** Archives and compressed files that are not gzip, by their first bytes: named, since they cannot be read. */
+const archives: [magic: number[], name: string][] = [
+  [[0x50, 0x4b, 0x03, 0x04], 'a zip archive'],
+  [[0x42, 0x5a, 0x68], 'a bzip2-compressed file'],
+  [[0xfd, 0x37, 0x7a, 0x58, 0x5a, 0x00], 'an xz-compressed file'],
+  [[0x28, 0xb5, 0x2f, 0xfd], 'a zstd-compressed file'],
+  [[0x37, 0x7a, 0xbc, 0xaf, 0x27, 0x1c], 'a 7-Zip archive'],
+];
+
+/** Largest unpacked feed: a gzip bomb is refused instead of filling the memory. */
+const MAX_UNPACKED = 1024 * 1024 * 1024;
+
+/**
+ * The bytes of a feed: gzip (a `.gz` feed from an archive, or one served without
+ * `Content-Encoding`) is unpacked, also twice-packed, up to `limit` bytes (1 GiB); other archives
+ * are refused by name.
+ */
+export function unpack(bytes: Uint8Array, source: string, limit = MAX_UNPACKED): Uint8Array {
+  let out = bytes;
+  for (let layer = 0; out[0] === 0x1f && out[1] === 0x8b && layer < 3; layer++) {
+    try {
+      out = gunzipSync(out, { maxOutputLength: limit });
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ERR_BUFFER_TOO_LARGE') {
+        throw new CliError(
+          `${source} is a gzip file that unpacks to more than ${Math.round(limit / 1024 / 1024)} MB; unpack and split it first`,
+        );
+      }
+      throw new CliError(`${source} is a gzip file that cannot be unpacked (${(error as Error).message}); is it complete?`);
+    }
+  }
+  const archive = archives.find(([magic]) => magic.every((byte, i) => out[i] === byte));
+  if (archive) throw new CliError(`${source} is ${archive[1]}, not a feed: unpack it first and index the feed inside`);
+  return out;
+}
+
 /**
  * The text of the input: a URL (`http:`/`https:`) is fetched, `-` is standard input, anything
- * else is a file path. The bytes are decoded by `decodeInput` (the XML declaration, then the
+ * else is a file path. Gzip is unpacked (see `unpack`). The bytes are decoded by `decodeInput` (the XML declaration, then the
  * HTTP charset, then a byte order mark, then UTF-8, else windows-1252). Failure is a `CliError`
  * naming the input and the cause.
  */
@@ -40,7 +77,7 @@ export async function readInput(location: string, options: ReadInputOptions): Pr
     if (options.stdin === undefined) throw new CliError('standard input is not available');
     const chunks: Uint8Array[] = [];
     for await (const chunk of options.stdin) chunks.push(typeof chunk === 'string' ? Buffer.from(chunk, 'utf8') : chunk);
-    const decoded = decodeInput(Buffer.concat(chunks));
+    const decoded = decodeInput(unpack(Buffer.concat(chunks), 'standard input'));
     return { text: decoded.text, warnings: decoded.warnings, source: 'standard input' };
   }
   if (/^[a-z][a-z0-9+.-]*:\/\//i.test(location)) {
@@ -53,7 +90,7 @@ export async function readInput(location: string, options: ReadInputOptions): Pr
     const code = (error as NodeJS.ErrnoException).code ?? '';
     throw new CliError(`cannot read file ${location}: ${fileErrors[code] ?? (error as Error).message}`);
   }
-  const decoded = decodeInput(bytes);
+  const decoded = decodeInput(unpack(bytes, location));
   return { text: decoded.text, warnings: decoded.warnings, source: location };
 }
 
@@ -81,6 +118,6 @@ async function fetchInput(url: string, options: ReadInputOptions): Promise<Input
   } catch (error) {
     throw new CliError(`cannot fetch ${url}: the answer was cut off (${(error as Error).message})`);
   }
-  const decoded = decodeInput(bytes, response.headers.get('content-type') ?? undefined);
+  const decoded = decodeInput(unpack(bytes, url), response.headers.get('content-type') ?? undefined);
   return { text: decoded.text, warnings: decoded.warnings, source: url, url: response.url || url };
 }

@@ -40,6 +40,8 @@ export interface IndexCommand {
   apiVersion: ApiVersion;
   batch: number;
   dryRun: boolean;
+  /** `--site-url`: the site's address, for relative links and for links whose scheme or host differ from the site's canonical ones. */
+  siteUrl?: string;
 }
 
 const options = {
@@ -50,6 +52,7 @@ const options = {
   'api-version': { type: 'string' },
   batch: { type: 'string' },
   'dry-run': { type: 'boolean' },
+  'site-url': { type: 'string' },
   help: { type: 'boolean', short: 'h' },
   version: { type: 'boolean', short: 'v' },
 } as const;
@@ -66,6 +69,7 @@ function readCommand(args: string[], env: CliIo['env']): IndexCommand | 'help' |
   if (values.version) return 'version';
   const [command, input, ...extra] = positionals;
   if (command === undefined) throw new CliError(`Missing command.\n\n${usage}`);
+  if (command === 'help') return 'help';
   if (command !== 'index') {
     throw new CliError(`Unknown command "${command}"; the commands are "trove index <file | url>" and "trove serve".`);
   }
@@ -93,6 +97,19 @@ function readCommand(args: string[], env: CliIo['env']): IndexCommand | 'help' |
     batch,
     dryRun: values['dry-run'] ?? false,
   };
+  const siteUrl = values['site-url']?.trim();
+  if (siteUrl !== undefined) {
+    let site: URL | undefined;
+    try {
+      site = new URL(siteUrl);
+    } catch {
+      site = undefined;
+    }
+    if (site === undefined || (site.protocol !== 'http:' && site.protocol !== 'https:')) {
+      throw new CliError(`--site-url must be an http(s) URL such as https://example.com/, not "${siteUrl}".`);
+    }
+    command_.siteUrl = site.href;
+  }
   if (!command_.dryRun) {
     const missing = (
       [
@@ -133,7 +150,7 @@ function indexExitCode(documents: number, skipped: number, failed: number): numb
 async function runIndex(command: IndexCommand, io: CliIo): Promise<number> {
   const fetch_ = io.fetch ?? globalThis.fetch;
   const input = await readInput(command.input, { fetch: fetch_, cwd: io.cwd ?? process.cwd(), stdin: io.stdin });
-  const parsed = parseInput(input.text, input.source, input.url);
+  const parsed = parseInput(input.text, input.source, input.url, command.siteUrl);
   const collected = collectDocuments(parsed.items);
   collected.warnings.unshift(...input.warnings.map((message) => ({ label: input.source, message })));
   const inputName = `${formatNames[parsed.format]} ${input.source}`;

@@ -21,6 +21,13 @@ export interface MappedItem {
   skipped?: string;
   /** Things dropped or fixed on the way (an unreadable date, a `javascript:` link…). */
   warnings: string[];
+  /**
+   * The id when other items stand for the same link (podcast episodes that all link to the
+   * show): from the item's own id (guid, Atom id), else its link plus its enclosure or title.
+   */
+  fallbackId?: number;
+  /** Not a post at all (an advertisement a feed service inserted): left out with this warning, the exit status unchanged. */
+  ignored?: string;
 }
 
 export interface ParsedInput {
@@ -30,15 +37,17 @@ export interface ParsedInput {
 
 /** What the mappers of one feed share: where relative links resolve, and feed-level defaults. */
 export interface FeedContext {
-  /** Base for relative links: the feed's site link or the URL it was fetched from. */
+  /**
+   * Base for relative links: the feed's `xml:base`, its absolute site or self link, the URL it was
+   * fetched from, else `--site-url`.
+   */
   base?: string;
+  /** `--site-url`: the site's canonical scheme and host, for links on the feed's own hosts. */
+  siteUrl?: string;
+  /** The feed's own hosts (of its site link, self link, `xml:base`, the fetched address), in lower case. */
+  ownHosts?: ReadonlySet<string>;
   /** Authors named by the feed itself, for items that name none (Atom, JSON Feed, a podcast's `itunes:author`). */
   feedAuthors?: string[];
   /** The feed's own picture, for items with none (a podcast's channel `itunes:image`). */
   feedImage?: string;
-  /**
-   * Links shared by two or more items that have no guid (Atom: no id): such an item's id is
-   * derived from its link plus its enclosure, else plus its title, so that both are indexed.
-   */
-  sharedLinks?: ReadonlySet<string>;
 }

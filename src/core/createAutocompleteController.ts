@@ -2,6 +2,7 @@ import { batch, computed, effect, signal } from '@preact/signals';
 import { parseFilter } from '../api/filter.ts';
 import type { FilterSuggestion, NavigationalSuggestion, Suggestion, TroveClient } from '../api/types.ts';
 import { type Controller, type ControllerState, isAbort, type SelectHow, toError } from './Controller.ts';
+import { createKeyRhythm } from './createKeyRhythm.ts';
 import { createLatest } from './createLatest.ts';
 import type { PageSearch } from './createPageSearch.ts';
 import { queryWithoutFilterWords } from './queryWithoutFilterWords.ts';
@@ -157,7 +158,8 @@ function arrange(results: Suggestion[], limit: number | undefined): Suggestion[]
 
 /**
  * The headless autocomplete of `<trove-search-box>`: signals and a keyboard model, no DOM.
- * Typing is debounced (100 ms by default); the newest query wins (a new key aborts the request
+ * Typing is debounced (100 ms by default, less once the reader's rhythm shows they have stopped:
+ * `createKeyRhythm`); the newest query wins (a new key aborts the request
  * in flight through `createLatest`, so late answers are dropped); an answer for the same text
  * keeps the active option active when it is still listed; failure is `status: 'error'` plus
  * `onError`, never a throw. Choosing sends autocomplete feedback with the option's 1-based
@@ -179,6 +181,7 @@ export function createAutocompleteController(options: AutocompleteControllerOpti
   const activeIndex = signal(-1);
   const latest = createLatest();
   let timer: ReturnType<typeof setTimeout> | undefined;
+  const rhythm = createKeyRhythm();
 
   const scope = () => settings.filter ?? [];
   const minChars = () => Math.max(1, settings.minChars ?? 1);
@@ -280,15 +283,15 @@ export function createAutocompleteController(options: AutocompleteControllerOpti
     });
   }
 
-  /** Ask for the current text after the debounce, or clear when it is too short. */
-  function schedule(): void {
+  /** Ask for the current text after `wait` (the debounce), or clear when it is too short. */
+  function schedule(wait = settings.debounceMs ?? 100): void {
     stop();
     if (!askable(query.peek())) {
       batch(forgetSuggestions);
       return;
     }
     status.value = 'loading';
-    timer = setTimeout(ask, settings.debounceMs ?? 100);
+    timer = setTimeout(ask, wait);
   }
 
   function search(): void {
@@ -467,7 +470,7 @@ export function createAutocompleteController(options: AutocompleteControllerOpti
         activeIndex.value = -1;
         if (!q.trim() && store) recent.value = store.list();
       });
-      schedule();
+      schedule(rhythm.key(settings.debounceMs ?? 100));
     },
     setText: (q) => show(q, filters.peek()),
     open,

@@ -12,7 +12,7 @@ import { getClient } from './getClient.ts';
 import { parseAttribute } from './parseAttribute.ts';
 import { resolveConfig, type ConfigProblem, type ResolvedConfig } from './resolveConfig.ts';
 import { sharedAttributes } from './sharedAttributes.ts';
-import { TroveHost, type HostBehaviour } from './TroveHost.ts';
+import { TroveHost } from './TroveHost.ts';
 
 export type { ResolvedConfig };
 
@@ -33,7 +33,7 @@ export interface ElementContext<S extends AttributeSpecs = AttributeSpecs> {
   locale: string;
 }
 
-/** What the element keeps per host while connected. */
+/** What an element keeps while connected. */
 interface HostState {
   attrs: Signal<Record<string, string | null>>;
   translations: Signal<Partial<Messages>>;
@@ -50,9 +50,10 @@ const namesOf = (attributes: AttributeSpecs | readonly string[]) => (Array.isArr
  * open shadow root with adopted stylesheets, merges texts, and sends events through `emit()`.
  * Declaring a subclass has no side effects; `defineElements()` registers the tags.
  *
- * The element's life is its `behaviour` (see `TroveHost`), which the script loader also mounts
- * into its own small host once the element's chunk has arrived: `renderView` therefore runs
- * with `this` set to the host, so it uses only what every host has (attributes, `emit()`).
+ * In the script build the loader's host class becomes the element's class once its chunk has
+ * arrived (`TroveHost.become`), and a host made before is adopted on connection: every element
+ * is a real instance of its class in both builds, with its fields, and `this` in `renderView`
+ * is the element.
  */
 export abstract class TroveElement extends TroveHost {
   /** Element-specific attributes: their declaration (or just their names). */
@@ -68,43 +69,57 @@ export abstract class TroveElement extends TroveHost {
     return [...Object.keys(sharedAttributes), ...namesOf(this.attributes)];
   }
 
-  static #behaviours = new WeakMap<typeof TroveElement, HostBehaviour>();
+  #state: HostState = { attrs: signal({}), translations: signal({}), loggedProblems: '' };
 
-  /** This class's implementation, for its own instances. */
-  static override get behaviour(): HostBehaviour {
-    return TroveElement.behaviourOf(this);
+  #readAttributes(): Record<string, string | null> {
+    return Object.fromEntries((this.constructor as typeof TroveElement).observedAttributes.map((name) => [name, this.getAttribute(name)]));
   }
 
-  /**
-   * The implementation of element class `element`, to mount into any `TroveHost` (its own
-   * instances, or the script loader's host of the same tag).
-   */
-  static behaviourOf(element: typeof TroveElement): HostBehaviour {
-    let behaviour = TroveElement.#behaviours.get(element);
-    if (!behaviour) {
-      behaviour = createBehaviour(element);
-      TroveElement.#behaviours.set(element, behaviour);
+  protected override connected(): void {
+    // A host the script loader made before this class arrived: give it this class's fields first.
+    if (!(#state in this)) TroveHost.adopt(this);
+    const state = this.#state;
+    state.attrs.value = this.#readAttributes();
+    state.translations.value = this.translations;
+    // The loader's classes observe no attributes (the registry read none when it defined them): watch them here.
+    if ((this.constructor as typeof TroveHost).load) {
+      state.watcher ??= new MutationObserver(() => void (state.attrs.value = this.#readAttributes()));
+      state.watcher.observe(this, { attributes: true });
     }
-    return behaviour;
+    const root = this.shadowRoot ?? this.attachShadow({ mode: 'open' });
+    adoptStyles(root, [baseStyles, (this.constructor as typeof TroveElement).styles]);
+    render(h(ElementRoot, { view: () => this.#view() }), root);
+  }
+
+  protected override disconnected(): void {
+    if (!(#state in this)) return;
+    this.#state.watcher?.disconnect();
+    if (this.shadowRoot) render(null, this.shadowRoot);
+  }
+
+  protected override translationsChanged(): void {
+    if (#state in this) this.#state.translations.value = this.translations;
   }
 
   attributeChangedCallback(name: string, oldValue: string | null, newValue: string | null): void {
-    if (oldValue !== newValue) TroveElement.behaviourOf(this.constructor as typeof TroveElement).attributeChanged(this, name);
+    if (oldValue !== newValue && #state in this) this.#state.attrs.value = { ...this.#state.attrs.value, [name]: newValue };
   }
 
   /** Render the element's view; re-run whenever attributes or settings change. */
   protected abstract renderView(ctx: ElementContext): ComponentChild;
 
-  /** @internal used by the root component. */
-  static renderRoot(host: TroveHost, element: typeof TroveElement, state: HostState): ComponentChild {
+  /** The settings resolved and the context built, the view; or the explained error. */
+  #view(): ComponentChild {
+    const element = this.constructor as typeof TroveElement;
+    const state = this.#state;
     const attrs = state.attrs.value;
-    const attr = (name: string) => (name in attrs ? attrs[name] : host.getAttribute(name));
+    const attr = (name: string) => (name in attrs ? attrs[name] : this.getAttribute(name));
     const declared = Array.isArray(element.attributes) ? {} : (element.attributes as AttributeSpecs);
     const specs: AttributeSpecs = { ...sharedAttributes, ...declared };
     const required = [...element.required, ...Object.keys(declared).filter((name) => declared[name].required)];
     const global = configured.value;
     const messages: Messages = { ...baseMessages, ...element.messages, ...global.translations, ...state.translations.value } as Messages;
-    const locale = host.closest('[lang]')?.getAttribute('lang') || globalThis.navigator?.language || 'en';
+    const locale = this.closest('[lang]')?.getAttribute('lang') || globalThis.navigator?.language || 'en';
     const t: Translate = (key, vars) => translate(messages, key, vars, locale);
     const result = resolveConfig(attr, global, scriptConfig.value, required, globalThis.location?.href);
     if (!result.ok) {
@@ -112,13 +127,13 @@ export abstract class TroveElement extends TroveHost {
       const key = texts.join('\n');
       if (state.loggedProblems !== key) {
         state.loggedProblems = key;
-        console.error(`<${host.localName}>: ${key}`);
+        console.error(`<${this.localName}>: ${key}`);
       }
       return h(ConfigError, { messages: texts });
     }
     state.loggedProblems = '';
-    const ctx: ElementContext = {
-      host,
+    return this.renderView({
+      host: this,
       client: getClient(result.config),
       config: result.config,
       attr,
@@ -126,47 +141,8 @@ export abstract class TroveElement extends TroveHost {
       get: (name) => parseAttribute(specs[name] ?? { type: 'string' }, attr(name)) as never,
       t,
       locale,
-    };
-    return element.prototype.renderView.call(host as TroveElement, ctx);
+    });
   }
-}
-
-/** Connect, disconnect and re-render hosts with the view of `element`. */
-function createBehaviour(element: typeof TroveElement): HostBehaviour {
-  const states = new WeakMap<TroveHost, HostState>();
-  const readAttributes = (host: TroveHost) => Object.fromEntries(element.observedAttributes.map((name) => [name, host.getAttribute(name)]));
-  return {
-    connected(host) {
-      let state = states.get(host);
-      if (!state) {
-        state = { attrs: signal({}), translations: signal(host.translations), loggedProblems: '' };
-        states.set(host, state);
-      }
-      state.attrs.value = readAttributes(host);
-      state.translations.value = host.translations;
-      // The loader's hosts are defined before the declarations arrive: watch their attributes here.
-      if (!(host.constructor as { observedAttributes?: string[] }).observedAttributes?.length) {
-        const current = state;
-        current.watcher ??= new MutationObserver(() => void (current.attrs.value = readAttributes(host)));
-        current.watcher.observe(host, { attributes: true });
-      }
-      const root = host.shadowRoot ?? host.attachShadow({ mode: 'open' });
-      adoptStyles(root, [baseStyles, element.styles]);
-      render(h(ElementRoot, { host, element, state }), root);
-    },
-    disconnected(host) {
-      states.get(host)?.watcher?.disconnect();
-      if (host.shadowRoot) render(null, host.shadowRoot);
-    },
-    attributeChanged(host, name) {
-      const state = states.get(host);
-      if (state) state.attrs.value = { ...state.attrs.value, [name]: host.getAttribute(name) };
-    },
-    propertyChanged(host) {
-      const state = states.get(host);
-      if (state) state.translations.value = host.translations;
-    },
-  };
 }
 
 function describeProblem(problem: ConfigProblem, required: readonly string[], t: Translate): string {
@@ -174,7 +150,7 @@ function describeProblem(problem: ConfigProblem, required: readonly string[], t:
   return t(required.includes(problem.attribute) ? 'configMissingElement' : 'configMissing', { attribute: problem.attribute });
 }
 
-function ElementRoot({ host, element, state }: { host: TroveHost; element: typeof TroveElement; state: HostState }) {
+function ElementRoot({ view }: { view: () => ComponentChild }) {
   // Signals read during render subscribe this component: attribute, configure() and translation changes re-render.
-  return TroveElement.renderRoot(host, element, state);
+  return view();
 }

@@ -2,37 +2,55 @@ import type { TroveEventMap } from './events.ts';
 import type { Messages } from '../ui/translate.ts';
 import { version } from '../version.ts';
 
-/** What brings a host element to life: an element's implementation (see `TroveElement`). */
-export interface HostBehaviour {
-  connected(host: TroveHost): void;
-  disconnected(host: TroveHost): void;
-  attributeChanged(host: TroveHost, name: string): void;
-  propertyChanged(host: TroveHost, name: string): void;
-}
-
 // Importing this file in Node (SSR) must not throw: HTMLElement only exists in browsers.
 const HTMLElementBase = (globalThis.HTMLElement ?? class {}) as typeof HTMLElement;
 
+/** The host `adopt` is running its class's constructors on (see there). */
+let adopting: TroveHost | undefined;
+/** Each host's `translations` (a map, not a field: `adopt` runs the constructors again). */
+const texts = new WeakMap<TroveHost, Partial<Messages>>();
+
 /**
  * The custom element class behind every Trove tag, small enough for the script loader: it keeps
- * its properties, sends events (attribute changes: see `TroveElement`), and hands its life (connect, disconnect, changes) to
- * its class's `behaviour`. Until that behaviour is there, `connectedCallback` asks the class's
- * `load` for it (the loader fetches the element's chunks); `TroveElement` has it built in.
+ * its properties, sends events, and hands its life to `connected` and `disconnected`, which
+ * `TroveElement` implements. Until then (the script loader's hosts, defined before their code
+ * has arrived) a connected host asks its class's `load` for that code; once it is there the
+ * loader's class becomes the element's class (`become`) and its hosts real instances of it
+ * (`adopt`), wherever they are: the document, open or declarative shadow roots.
  */
 export class TroveHost extends HTMLElementBase {
-  /**
-   * The element's implementation, once known: the script loader sets it when the chunk arrives;
-   * `TroveElement` builds its own (a static getter).
-   */
-  declare static behaviour?: HostBehaviour;
-  /** Fetch the implementation for a connected host that has none yet (the script loader sets it). */
+  /** Fetch the implementation for a connected host (the script loader's classes have it). */
   declare static load?: (host: TroveHost) => void;
   /** The Trove version that defined this class (tells two copies on one page apart). */
   static version = version;
 
-  #translations: Partial<Messages> = {};
+  /**
+   * The class that defined the tag (the loader's) becomes `element`: its prototype and its
+   * constructor chain are `element`'s, so the hosts made from now on are instances of it, and those
+   * made before are once `adopt` has run on them.
+   */
+  static become(element: abstract new () => TroveHost): void {
+    Object.setPrototypeOf(this, element);
+    Object.setPrototypeOf(this.prototype, element.prototype);
+  }
 
+  /**
+   * Run the constructors of the host's class (since `become`) on a host made before: each
+   * class's fields are set on it as on any instance (the chain stops here, returning the host,
+   * so HTMLElement's constructor is not called twice).
+   */
+  static adopt(host: TroveHost): void {
+    adopting = host;
+    new (host.constructor as new () => TroveHost)();
+  }
+
+  // biome-ignore lint/correctness/noUnreachableSuper: `adopt` stops the chain here, the host's HTMLElement constructor has run already
   constructor() {
+    const host = adopting;
+    // Taken at once: an element that a field initializer makes meanwhile is constructed as usual.
+    adopting = undefined;
+    // biome-ignore lint/correctness/noConstructorReturn: `adopt` gives each class's fields to a host made before its class arrived
+    if (host) return host;
     super();
     // A property set before the element was defined (Vue, Svelte and the lazy loader do that)
     // sits on the instance and hides the accessor: take it off and set it through the accessor.
@@ -45,22 +63,29 @@ export class TroveHost extends HTMLElementBase {
 
   /** Overrides of any subset of this element's texts (kept until the element's code arrives). */
   get translations(): Partial<Messages> {
-    return this.#translations;
+    return texts.get(this) ?? {};
   }
   set translations(value: Partial<Messages>) {
-    this.#translations = { ...value };
-    (this.constructor as typeof TroveHost).behaviour?.propertyChanged(this, 'translations');
+    texts.set(this, { ...value });
+    this.translationsChanged();
   }
 
   connectedCallback(): void {
-    const ctor = this.constructor as typeof TroveHost;
-    if (ctor.behaviour) ctor.behaviour.connected(this);
-    else ctor.load?.(this);
+    this.connected();
   }
 
   disconnectedCallback(): void {
-    (this.constructor as typeof TroveHost).behaviour?.disconnected(this);
+    this.disconnected();
   }
+
+  /** The host is in a document: until its class has an implementation, ask for it. */
+  protected connected(): void {
+    (this.constructor as typeof TroveHost).load?.(this);
+  }
+
+  protected disconnected(): void {}
+
+  protected translationsChanged(): void {}
 
   /** Send a bubbling, composed event; returns `false` when a listener cancelled it. */
   emit<K extends keyof TroveEventMap>(type: K, detail: TroveEventMap[K], options: { cancelable?: boolean } = {}): boolean {

@@ -1,4 +1,5 @@
 import { h, type ComponentChild } from 'preact';
+import { documentId } from '../api/documentId.ts';
 import { splitFilters } from '../api/splitFilters.ts';
 import { RelatedPosts } from '../ui/RelatedPosts.tsx';
 import { relatedPostsMessages } from '../ui/relatedPostsMessages.ts';
@@ -18,7 +19,8 @@ function setHidden(host: TroveHost, hidden: boolean): void {
 }
 
 /**
- * `<trove-related-posts doc-id="42">` — posts related to the current one (DESIGN.md §1.2).
+ * `<trove-related-posts>` — posts related to the current one (DESIGN.md §1.2), found by the page's
+ * canonical address unless `doc-id` names the post.
  *
  * Attributes: see the declaration (`static attributes`), the one place they are described.
  * With no posts, or on a failure, the element hides itself (`hidden`).
@@ -69,7 +71,8 @@ export class TroveRelatedPosts extends TroveElement {
     const { attr, config, get } = ctx;
     return h(RelatedPosts, {
       client: ctx.client,
-      docId: get('doc-id') ?? '',
+      // A whole number as it is, any other string hashed as `trove index` hashes string ids; none: the page's own id.
+      docId: String(documentId(get('doc-id')) ?? ''),
       docTitle: attr('doc-title'),
       docUrl: attr('doc-url'),
       ...(config.handler ? { handler: config.handler } : {}),

@@ -1,8 +1,9 @@
 import { h, type ComponentChild } from 'preact';
 import { splitFilters } from '../api/splitFilters.ts';
-import { SearchBox } from '../ui/SearchBox.tsx';
+import { type EarlyField, SearchBox } from '../ui/SearchBox.tsx';
 import { searchBoxMessages } from '../ui/searchBoxMessages.ts';
 import styles from '../styles/searchBox.css?inline';
+import type { EarlyInput } from './renderEarlyField.ts';
 import { searchBoxAttributes } from './searchBoxAttributes.ts';
 import { TroveElement, type ElementContext } from './TroveElement.ts';
 
@@ -77,9 +78,28 @@ export class TroveSearchBox extends TroveElement {
   static override styles = styles;
   static override messages = searchBoxMessages;
 
+  /** Until the first render: the script loader's early field may be there to take over (src/elements/renderEarlyField.ts). */
+  #first = true;
+
+  protected override connected(): void {
+    // A composition (IME) in the early field ends before the box takes the field over: moving the
+    // focus now would cut it short. (No field of this class yet: the host may not be adopted.)
+    const early = this.shadowRoot?.querySelector<EarlyInput>('form > input[name="q"]');
+    if (early?.composing) early.addEventListener('compositionend', () => this.isConnected && this.connected(), { once: true });
+    else super.connected();
+  }
+
   protected override renderView(ctx: ElementContext<typeof searchBoxAttributes>): ComponentChild {
     const { attr, config, get } = ctx;
+    // On the first render the early field is still in the shadow root (the view replaces it).
+    let takeOver: EarlyField | undefined;
+    if (this.#first) {
+      this.#first = false;
+      const input = this.shadowRoot?.querySelector<HTMLInputElement>('form > input[name="q"]');
+      if (input) takeOver = { input, focused: this.shadowRoot?.activeElement === input };
+    }
     return h(SearchBox, {
+      ...(takeOver ? { takeOver } : {}),
       client: ctx.client,
       ...(config.handler ? { handler: config.handler } : {}),
       limit: get('limit') ?? undefined,

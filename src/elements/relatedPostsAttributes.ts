@@ -2,8 +2,8 @@ import type { AttributeSpecs } from './attributeSpec.ts';
 
 /** The attributes of `<trove-related-posts>` (besides the shared ones), declared once. */
 export const relatedPostsAttributes = {
-  /** Id of the current document. */
-  'doc-id': { type: 'id', required: true },
+  /** Id of the current document (default: the id `trove index` gives the page’s canonical address; a non-numeric id is hashed the same way). */
+  'doc-id': { type: 'id' },
   /** Title of the current document (default `document.title`). */
   'doc-title': { type: 'string' },
   /** Address of the current document (default the canonical link, else the page’s). */

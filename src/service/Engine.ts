@@ -7,7 +7,8 @@
  *
  * Semantics every engine keeps (test/service/engineContract.ts checks them):
  * - `q`: terms combine with AND, the last term also matches as a prefix, typos are tolerated
- *   (1 edit for 5-8 letters, 2 for 9+), common words are dropped unless nothing else is left;
+ *   (1 edit for 5-8 letters, 2 for 9-32), common words are dropped unless nothing else is left;
+ *   the first 32 terms count, later ones are ignored (the budget of limits.ts);
  *   relevance order (title matches weigh `titleBoost`× content ones) unless `sort` is given.
  *   An empty `q` matches every (filtered) document, `date desc` unless `sort` is given.
  * - `filters`: exact values, combined with AND (two on the same field both have to hold).

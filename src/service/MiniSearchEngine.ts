@@ -34,6 +34,7 @@ import type {
   SuggestRequest,
 } from './Engine.ts';
 import { levenshtein } from './levenshtein.ts';
+import { LIMITS } from './limits.ts';
 import { normalizeTerm } from './normalizeTerm.ts';
 import type { SortKey } from './parseSort.ts';
 import { queryTerms } from './queryTerms.ts';
@@ -64,7 +65,8 @@ interface FacetValue {
 }
 
 function yearOf(doc: StoredDocument): string | undefined {
-  return doc.ts === undefined ? undefined : String(new Date(doc.ts).getUTCFullYear());
+  // Four digits, as `year` filters are written (year 50 is "0050").
+  return doc.ts === undefined ? undefined : String(new Date(doc.ts).getUTCFullYear()).padStart(4, '0');
 }
 
 function facetValues(doc: StoredDocument, field: FilterField): string[] {
@@ -75,7 +77,9 @@ function facetValues(doc: StoredDocument, field: FilterField): string[] {
   return doc[field];
 }
 
+/** Typos allowed in a query term: none for short words, nor for long ones (fuzzy matching costs the square of the length). */
 function typoTolerance(term: string): number | false {
+  if (term.length > LIMITS.fuzzyWordLength) return false;
   if (term.length >= 9) return 2;
   if (term.length >= 5) return 1;
   return false;
@@ -243,9 +247,15 @@ export class MiniSearchEngine implements Engine {
       shared('categories', 2);
       shared('authors', 0.5);
     }
-    const words = (source?.title ?? request.title ?? '')
-      .split(/[^\p{L}\p{N}+#]+/u)
-      .filter((w) => w.length > 1 && !STOP_WORDS.has(normalizeTerm(w)))
+    // The budget of a title (the source's, or `title`): its first 12 distinct words (OR costs more than AND).
+    const words = [
+      ...new Set(
+        (source?.title ?? request.title ?? '')
+          .split(/[^\p{L}\p{N}+#]+/u, LIMITS.titleTerms * 8)
+          .filter((w) => w.length > 1 && !STOP_WORDS.has(normalizeTerm(w))),
+      ),
+    ]
+      .slice(0, LIMITS.titleTerms)
       .join(' ');
     if (words) {
       const terms = tokenize(words)
@@ -496,12 +506,17 @@ export class MiniSearchEngine implements Engine {
    * a common word, typos by length; AND.
    */
   private textSearch(q: string, titleBoost: number, allowed: Mask | null, fields?: readonly ('title' | 'content')[]): TextMatches {
-    const words = queryTerms(q).map(normalizeTerm).filter(Boolean);
+    // A word given twice adds nothing under AND but its cost: each is looked up once.
+    const words = [...new Set(queryTerms(q).map(normalizeTerm).filter(Boolean))];
     const terms = words.map(
       (term, index): QueryTerm => ({
         term,
         // The last term is still being typed; one letter, or a common word there, is taken as typed.
-        prefix: index === words.length - 1 && (term.length > 1 || NO_SPACE_SCRIPT.test(term)) && !STOP_WORDS.has(term),
+        prefix:
+          index === words.length - 1 &&
+          (term.length > 1 || NO_SPACE_SCRIPT.test(term)) &&
+          term.length <= LIMITS.wordLength &&
+          !STOP_WORDS.has(term),
         fuzzy: typoTolerance(term),
       }),
     );
@@ -519,12 +534,12 @@ export class MiniSearchEngine implements Engine {
    * query has hits. `null` otherwise.
    */
   private spellingSuggestion(q: string): string | null {
-    const words = q.trim().split(/\s+/).filter(Boolean);
+    const words = q.trim().split(/\s+/).filter(Boolean).slice(0, LIMITS.queryTerms);
     if (words.length === 0) return null;
     let changed = false;
     const corrected = words.map((word) => {
       const term = normalizeTerm(word.replace(/^[^\p{L}\p{N}]+|[^\p{L}\p{N}]+$/gu, ''));
-      if (term.length < 3 || STOP_WORDS.has(term) || this.text.has(term)) return word;
+      if (term.length < 3 || term.length > LIMITS.fuzzyWordLength || STOP_WORDS.has(term) || this.text.has(term)) return word;
       let best: { term: string; distance: number; docs: number } | undefined;
       for (const [candidate, docs] of this.text.closeTerms(term, term.length > 5 ? 2 : 1)) {
         const distance = levenshtein(term, candidate);

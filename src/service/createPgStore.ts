@@ -8,7 +8,7 @@
  *     trove_collections  every collection, with the `seq` of its first batch
  *     trove_documents    the latest snapshot, always current: one row per document, in the order
  *                        documents were first indexed (first_seq, first_index)
- *     trove_feedback     feedback entries, by `id`
+ *     trove_feedback     feedback entries, by `id` (createPgFeedbackLog.ts)
  *
  * A batch is one transaction: `seq` taken by `UPDATE trove_head` (the row lock makes a second
  * writer wait until the first commits, so batches commit in `seq` order, without gaps), the
@@ -21,7 +21,9 @@
  * lock, so processes starting together do it once).
  */
 import pg from 'pg';
-import type { ApplyBatch, FeedbackEntry, Store } from './createStore.ts';
+import { createPgFeedbackLog } from './createPgFeedbackLog.ts';
+import type { ApplyBatch, Store } from './createStore.ts';
+import { escapeControl } from './escapeControl.ts';
 import type { StoredDocument } from './types.ts';
 
 export interface PgStoreOptions {
@@ -99,7 +101,7 @@ interface BatchRow {
 export async function createPgStore(url: string, options: PgStoreOptions = {}): Promise<Store> {
   const pollMs = options.pollMs ?? 500;
   const pool = new pg.Pool({ connectionString: url, max: 4 });
-  pool.on('error', (error) => console.warn(`[trove service] PostgreSQL connection lost: ${error.message}`));
+  pool.on('error', (error) => console.warn(`[trove service] PostgreSQL connection lost: ${escapeControl(error.message)}`));
   const setup = await pool.connect();
   try {
     await migrate(setup);
@@ -160,7 +162,7 @@ export async function createPgStore(url: string, options: PgStoreOptions = {}): 
       // Polling retries every `pollMs`: say it once a minute, not each time.
       if (Date.now() - lastWarning > 60_000) {
         lastWarning = Date.now();
-        console.warn(`[trove service] cannot follow the PostgreSQL log (retrying): ${error.message}`);
+        console.warn(`[trove service] cannot follow the PostgreSQL log (retrying): ${escapeControl(error.message)}`);
       }
       for (const w of waiters.splice(0)) w.fail(error);
     });
@@ -176,7 +178,7 @@ export async function createPgStore(url: string, options: PgStoreOptions = {}): 
   async function listen(): Promise<void> {
     const client = new pg.Client({ connectionString: url });
     client.on('error', (error) => {
-      console.warn(`[trove service] PostgreSQL listener lost (${error.message}); polling until it is back`);
+      console.warn(`[trove service] PostgreSQL listener lost (${escapeControl(error.message)}); polling until it is back`);
       listener = undefined;
       client.end().catch(() => {});
       relisten();
@@ -203,6 +205,8 @@ export async function createPgStore(url: string, options: PgStoreOptions = {}): 
   }
 
   return {
+    feedback: createPgFeedbackLog(pool),
+
     async open(applyBatch) {
       apply = applyBatch;
       const client = await pool.connect();
@@ -281,19 +285,6 @@ export async function createPgStore(url: string, options: PgStoreOptions = {}): 
 
     async progress() {
       return { applied, head };
-    },
-
-    async appendFeedback(entry: FeedbackEntry) {
-      await pool.query('INSERT INTO trove_feedback (entry) VALUES ($1)', [JSON.stringify(entry)]);
-    },
-
-    async readFeedback() {
-      const { rows } = await pool.query<{ entry: FeedbackEntry }>('SELECT entry FROM trove_feedback ORDER BY id');
-      return rows.map((r) => r.entry);
-    },
-
-    async clearFeedback() {
-      await pool.query('DELETE FROM trove_feedback');
     },
 
     async close() {

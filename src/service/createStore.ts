@@ -3,7 +3,7 @@
  *
  *     <dataDir>/collections/<project>/<collection>.json   one snapshot per collection (with its `seq`)
  *     <dataDir>/log/<segment>.jsonl                       the batch log, one validated batch a line
- *     <dataDir>/feedback.jsonl                            feedback, one JSON object a line
+ *     <dataDir>/feedback.jsonl                            feedback (createFileFeedbackLog.ts)
  *     <dataDir>/trove.lock                                the process that owns the folder
  *
  * (names percent-encoded, `.` included, so any project or collection name is a safe file name).
@@ -18,14 +18,17 @@
  * (compactLog.ts); the closed segments are deleted once that is on disk.
  *
  * Files and folders the service did not write are skipped with a warning; a snapshot that cannot
- * be read stops the start with the command that sets it aside. Feedback lines are appended and
- * fsynced before the answer; a torn last feedback line is skipped when read.
+ * be read stops the start with the command that sets it aside; names and paths in the warnings
+ * are printed with their control characters escaped (escapeControl.ts). Feedback is the file log
+ * of createFileFeedbackLog.ts, closed with the store.
  */
-import { closeSync, existsSync, fsyncSync, mkdirSync, openSync, readdirSync, readFileSync, rmSync, statSync, writeSync } from 'node:fs';
+import { closeSync, existsSync, fsyncSync, mkdirSync, openSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { type FileHandle, open } from 'node:fs/promises';
 import { join } from 'node:path';
 import { compactInWorker, snapshotPath } from './compactLog.ts';
-import type { FeedbackStore } from './FeedbackStore.ts';
+import { createFileFeedbackLog } from './createFileFeedbackLog.ts';
+import { escapeControl } from './escapeControl.ts';
+import type { FeedbackLog } from './FeedbackLog.ts';
 import type { StoredDocument } from './types.ts';
 import { isTempFile, writeFileAtomic } from './writeFileAtomic.ts';
 
@@ -35,18 +38,6 @@ export interface StoredCollection {
   documents: StoredDocument[];
 }
 
-export interface FeedbackEntry {
-  time: string;
-  kind: 'autocomplete' | 'recommendation';
-  version: 'v2';
-  /** The handler named in the path; `null` for the handler-less path. */
-  handler: string | null;
-  project: string;
-  collection: string;
-  /** Every parameter of the query string and the body (body wins), except `token`. */
-  params: Record<string, string>;
-}
-
 /** Applies a batch to the in-memory index (the registry's engines). */
 export type ApplyBatch = (project: string, collection: string, documents: readonly StoredDocument[]) => Promise<void>;
 
@@ -54,7 +45,9 @@ export type ApplyBatch = (project: string, collection: string, documents: readon
  * The record of the collections: where batches are kept, and the order every process applies
  * them in. The data folder (here) or a PostgreSQL database (createPgStore.ts).
  */
-export interface Store extends FeedbackStore {
+export interface Store {
+  /** Where the feedback goes: the data folder's rotating log, or a table every process shares. Closed with the store. */
+  readonly feedback: FeedbackLog;
   /** Applies every stored collection (each one batch of its documents in order), then every later batch as it comes. */
   open(apply: ApplyBatch): Promise<void>;
   /** Makes a validated batch durable, then applies it; batches are applied in the order they are recorded. */
@@ -82,7 +75,7 @@ interface LoggedBatch {
 }
 
 const keyOf = (project: string, collection: string) => `${project}\u0000${collection}`;
-const warn = (message: string) => console.warn(`[trove service] ${message}`);
+const warn = (message: string) => console.warn(`[trove service] ${escapeControl(message)}`);
 
 function isAlive(pid: number): boolean {
   try {
@@ -119,12 +112,11 @@ function corrupt(file: string, problem: string, consequence: string): Error {
 export function createStore(dataDir: string, options: StoreOptions = {}): Store {
   const collectionsDir = join(dataDir, 'collections');
   const logDir = join(dataDir, 'log');
-  const feedbackFile = join(dataDir, 'feedback.jsonl');
   mkdirSync(collectionsDir, { recursive: true });
   mkdirSync(logDir, { recursive: true });
   const lockFile = lockFolder(dataDir);
   const compactAfterBytes = options.compactAfterBytes ?? 4 * 1024 * 1024;
-  let feedbackFd: number | undefined;
+  const feedback = createFileFeedbackLog(dataDir);
   /** Collections with a snapshot on disk (their next batches go to the log). */
   const persisted = new Set<string>();
   let seq = 0;
@@ -296,6 +288,8 @@ export function createStore(dataDir: string, options: StoreOptions = {}): Store 
   }
 
   return {
+    feedback,
+
     async open(applyBatch) {
       apply = applyBatch;
       for (const saved of loadCollections()) await apply(saved.project, saved.collection, saved.documents);
@@ -323,41 +317,12 @@ export function createStore(dataDir: string, options: StoreOptions = {}): Store 
       return run;
     },
 
-    appendFeedback(entry) {
-      feedbackFd ??= openSync(feedbackFile, 'a');
-      writeSync(feedbackFd, `${JSON.stringify(entry)}\n`);
-      fsyncSync(feedbackFd);
-    },
-
-    readFeedback() {
-      if (!existsSync(feedbackFile)) return [];
-      const entries: FeedbackEntry[] = [];
-      for (const line of readFileSync(feedbackFile, 'utf8').split('\n')) {
-        if (!line.trim()) continue;
-        try {
-          entries.push(JSON.parse(line) as FeedbackEntry);
-        } catch {
-          // a torn last line from a crash mid-append
-        }
-      }
-      return entries;
-    },
-
-    clearFeedback() {
-      if (feedbackFd !== undefined) {
-        closeSync(feedbackFd);
-        feedbackFd = undefined;
-      }
-      writeFileAtomic(feedbackFile, '');
-    },
-
     async close() {
       await writes;
       await compaction;
       await current?.handle.close();
       current = undefined;
-      if (feedbackFd !== undefined) closeSync(feedbackFd);
-      feedbackFd = undefined;
+      await feedback.close();
       if (existsSync(lockFile) && readFileSync(lockFile, 'utf8').trim() === String(process.pid)) rmSync(lockFile, { force: true });
     },
   };

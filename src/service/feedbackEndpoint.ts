@@ -1,5 +1,6 @@
-import type { FeedbackEntry } from './createStore.ts';
 import type { EndpointContext } from './EndpointContext.ts';
+import type { FeedbackEntry } from './FeedbackLog.ts';
+import { LIMITS } from './limits.ts';
 import type { Route } from './matchRoute.ts';
 import { parseJsonBody } from './parseJsonBody.ts';
 import { resolveHandler } from './resolveHandler.ts';
@@ -11,6 +12,9 @@ import { ServiceError } from './ServiceError.ts';
  * `source_id`, `target_id`, `item_order`; `item_order` a positive integer. Handlers: autocomplete
  * `suggest` or a custom autocomplete handler; recommendation `default` (as API.md names it),
  * `recommend` or a custom recommend handler. Appended to the feedback log before the answer.
+ * Bounded (limits.ts): at most 32 parameters, names and values of at most 2,048 characters, JSON
+ * values strings, numbers or booleans (an object or array is a 400); the body's own limit is set
+ * in createService.ts.
  */
 export async function feedbackEndpoint(
   ctx: EndpointContext,
@@ -23,7 +27,18 @@ export async function feedbackEndpoint(
   if (route.target === 'autocomplete') resolveHandler(ctx.handlers, 'autocomplete', route.handler);
   else resolveHandler(ctx.handlers, 'recommend', route.handler, ['default']);
   const values: Record<string, string> = {};
-  for (const [name, value] of params) if (name !== 'token') values[name] = value;
+  let count = 0;
+  const set = (name: string, value: string) => {
+    if (name.length > LIMITS.feedbackValueLength || value.length > LIMITS.feedbackValueLength) {
+      const what = name.length > LIMITS.feedbackValueLength ? 'A parameter name' : `Parameter ${name}`;
+      throw new ServiceError(400, `${what} is too long: feedback values are at most ${LIMITS.feedbackValueLength} characters`);
+    }
+    if (++count > LIMITS.feedbackParams) {
+      throw new ServiceError(400, `Too many feedback parameters: at most ${LIMITS.feedbackParams}`);
+    }
+    values[name] = value;
+  };
+  for (const [name, value] of params) if (name !== 'token') set(name, value);
   if (body !== null && body.trim() !== '') {
     if (contentType.toLowerCase().includes('json')) {
       const parsed = parseJsonBody(body, 'feedback must be a JSON object or form-encoded');
@@ -32,10 +47,16 @@ export async function feedbackEndpoint(
       }
       for (const [name, value] of Object.entries(parsed)) {
         if (name === 'token' || value === null || value === undefined) continue;
-        values[name] = typeof value === 'string' ? value : typeof value === 'object' ? JSON.stringify(value) : String(value);
+        if (typeof value === 'object') {
+          throw new ServiceError(
+            400,
+            `Invalid feedback parameter ${name}: must be a string or a number, not ${Array.isArray(value) ? 'an array' : 'an object'}`,
+          );
+        }
+        set(name, String(value));
       }
     } else {
-      for (const [name, value] of new URLSearchParams(body)) if (name !== 'token') values[name] = value;
+      for (const [name, value] of new URLSearchParams(body)) if (name !== 'token') set(name, value);
     }
   }
   const required = route.target === 'autocomplete' ? ['query', 'item_order'] : ['source_id', 'target_id', 'item_order'];
@@ -55,6 +76,6 @@ export async function feedbackEndpoint(
     collection: route.collection,
     params: values,
   };
-  await ctx.registry.store.appendFeedback(entry);
+  await ctx.feedback.append(entry);
   return null;
 }

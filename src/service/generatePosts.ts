@@ -296,9 +296,10 @@ function capitalise(text: string): string {
 
 /**
  * Generates `count` posts (default 600) deterministically from `seed` (default 1).
- * The result is a fresh array each call; callers may mutate it.
+ * The result is a fresh array each call; callers may mutate it. Images are
+ * `<imageBase><n>.svg`: `trove serve --seed` passes its own absolute `…/_trove/img/`.
  */
-export function generatePosts(count = 600, seed = 1): Document[] {
+export function generatePosts(count = 600, seed = 1, imageBase = '/demo-assets/img/'): Document[] {
   const rnd = seededRandom(seed * 2654435761);
   const pick = <T>(list: readonly T[]): T => list[Math.floor(rnd() * list.length)]!;
   const pickSome = <T>(list: readonly T[], min: number, max: number): T[] => {
@@ -351,7 +352,7 @@ export function generatePosts(count = 600, seed = 1): Document[] {
       authors,
       date: date.toISOString(),
     };
-    if (rnd() >= 0.125) doc.image = `/demo-assets/img/${1 + Math.floor(rnd() * IMAGE_COUNT)}.svg`;
+    if (rnd() >= 0.125) doc.image = `${imageBase}${1 + Math.floor(rnd() * IMAGE_COUNT)}.svg`;
     posts.push(doc);
   }
   return posts;

@@ -16,8 +16,10 @@ export function parseIsoDate(text: string): number | undefined {
   const second = Number(s);
   if (month < 1 || month > 12 || day < 1 || day > 31 || hour > 24 || minute > 59 || second > 60) return undefined;
   const ms = Math.round(Number(`0.${frac}`) * 1000);
-  let ts = Date.UTC(year, month - 1, day, hour, minute, second, ms);
-  const check = new Date(Date.UTC(year, month - 1, day));
+  // Date.UTC takes years 0–99 as 1900–1999: set the year on its own.
+  const at = (...rest: [number, number, number, number, number, number]) => new Date(Date.UTC(2000, ...rest)).setUTCFullYear(year);
+  let ts = at(month - 1, day, hour, minute, second, ms);
+  const check = new Date(at(month - 1, day, 0, 0, 0, 0));
   if (check.getUTCDate() !== day) return undefined; // 2023-02-30
   if (zone && zone.toUpperCase() !== 'Z') {
     const sign = zone[0] === '-' ? -1 : 1;

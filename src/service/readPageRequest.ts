@@ -1,5 +1,6 @@
 import type { Engine, FieldFilter } from './Engine.ts';
 import type { EndpointContext, ReadRoute } from './EndpointContext.ts';
+import { LIMITS } from './limits.ts';
 import { parseFilter } from './parseFilter.ts';
 import { parseIntParam } from './parseIntParam.ts';
 import { parseSort, type SortKey } from './parseSort.ts';
@@ -29,6 +30,7 @@ export interface PageParams {
  * `filter`, `sort`, `skip`, `limit`. Parameters a version or an endpoint lacks are ignored: v1
  * takes no `sort`, nor `filter` in autocomplete and recommend, nor `limit` in autocomplete; only
  * search takes `skip`. The handler's filters are written with v1 names (which take the v2 ones too).
+ * At most 32 `filter` parameters (LIMITS.filters; more → 400).
  */
 export function readPageRequest(ctx: EndpointContext, route: ReadRoute, params: URLSearchParams): PageParams {
   const { kind } = route;
@@ -40,7 +42,11 @@ export function readPageRequest(ctx: EndpointContext, route: ReadRoute, params: 
     throw new ServiceError(400, 'Missing id: recommend needs the id of the source document (id=...)');
   }
   const fixed = (settings.filters ?? []).map((f) => parseFilter(f, 'v1'));
-  const asked = kind === 'search' || v2 ? params.getAll('filter').map((f) => parseFilter(f, route.version)) : [];
+  const askedFilters = kind === 'search' || v2 ? params.getAll('filter') : [];
+  if (askedFilters.length > LIMITS.filters) {
+    throw new ServiceError(400, `Too many filters: ${askedFilters.length}, at most ${LIMITS.filters} filter parameters`);
+  }
+  const asked = askedFilters.map((f) => parseFilter(f, route.version));
   const sort = v2 ? parseSort(params.get('sort')) : undefined;
   const skip = kind === 'search' ? parseIntParam('skip', params.get('skip'), 0) : 0;
   const fallback = settings.limit ?? DEFAULT_LIMITS[kind];

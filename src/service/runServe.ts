@@ -16,7 +16,11 @@ import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { describeDatabase } from './describeDatabase.ts';
 import { createService } from './createService.ts';
-import { isLoopback } from './isLoopback.ts';
+import { escapeControl } from './escapeControl.ts';
+import { isLoopbackHost } from './isLoopbackHost.ts';
+import { LIMITS } from './limits.ts';
+
+export { isLoopbackHost };
 
 export interface ServeIo {
   stdout: { write(text: string): unknown };
@@ -52,18 +56,14 @@ Settings (environment variables, defaults shown):
 Options:
   --database-url <url>     the same as TROVE_DATABASE_URL
   --seed                   index 600 generated sample posts into project "demo", collection "blog"
+                           (their images are served here, at /_trove/img/; their links are
+                           /posts/<id>/<slug>, paths on the page's own site)
   -h, --help               show this help
 
 Example:
   npx trove serve --seed
   npx trove index ./feed.xml --base-url http://127.0.0.1:8787 --project demo --collection blog --token dev-token
 `;
-
-/** A host name or address that only this machine reaches. */
-export function isLoopbackHost(host: string): boolean {
-  const bare = host.replace(/^\[|\]$/g, '').toLowerCase();
-  return bare === 'localhost' || bare.endsWith('.localhost') || isLoopback(bare);
-}
 
 export async function runServe(args: string[], io: ServeIo): Promise<number> {
   let values: { seed?: boolean; help?: boolean; 'database-url'?: string };
@@ -119,21 +119,18 @@ export async function runServe(args: string[], io: ServeIo): Promise<number> {
   try {
     service = await createService({ token, writeToken, dataDir, handlersFile, databaseUrl });
   } catch (error) {
-    io.stderr.write(`Cannot start the service: ${(error as Error).message}\n`);
+    // Line by line: a message may end with the command that fixes it, on a line of its own.
+    io.stderr.write(`Cannot start the service: ${(error as Error).message.split('\n').map(escapeControl).join('\n')}\n`);
     return 1;
   }
-  if (values.seed) {
-    const started = performance.now();
-    await service.seed(SEED_POSTS);
-    io.stdout.write(
-      `Seeded ${SEED_POSTS} generated posts into project "demo", collection "blog" in ${Math.round(performance.now() - started)} ms\n`,
-    );
-  }
-
   const server = createServer((req, res) => service.middleware(req, res));
+  // A client that trickles its request cannot hold a connection for long: headers within 15 s,
+  // the whole request within 70 s (the service answers a slow body 408 at 60 s itself).
+  server.headersTimeout = 15_000;
+  server.requestTimeout = LIMITS.bodyTotalMs + 10_000;
   const listening = await new Promise<boolean>((done) => {
     server.once('error', (error) => {
-      io.stderr.write(`Cannot listen on ${host}:${port}: ${error.message}\n`);
+      io.stderr.write(`Cannot listen on ${escapeControl(host)}:${port}: ${escapeControl(error.message)}\n`);
       done(false);
     });
     server.listen(port, host, () => done(true));
@@ -145,6 +142,14 @@ export async function runServe(args: string[], io: ServeIo): Promise<number> {
   const address = server.address() as AddressInfo;
   const shownHost = address.family === 'IPv6' ? `[${address.address}]` : address.address;
   const base = `http://${shownHost}:${address.port}`;
+  if (values.seed) {
+    // Seeded once the address is known: the sample images are this service's own, by absolute URL.
+    const started = performance.now();
+    await service.seed(SEED_POSTS, `${base}/_trove/img/`);
+    io.stdout.write(
+      `Seeded ${SEED_POSTS} generated posts into project "demo", collection "blog" in ${Math.round(performance.now() - started)} ms\n`,
+    );
+  }
   const health = (await fetch(`${base}/_trove/health`).then((r) => r.json())) as {
     collections: { project: string; collection: string; documents: number }[];
   };
@@ -153,12 +158,12 @@ export async function runServe(args: string[], io: ServeIo): Promise<number> {
     [
       `Trove local search service on ${base}`,
       `  read token ${JSON.stringify(token)} · ${writeToken ? 'indexing with TROVE_WRITE_TOKEN' : 'indexing over loopback with the same token'}`,
-      `  ${databaseUrl ? `record ${describeDatabase(databaseUrl)} (PostgreSQL)` : `data ${dataDir}`}${handlersFile ? ` · handlers ${handlersFile}` : ''}`,
+      `  ${databaseUrl ? `record ${escapeControl(describeDatabase(databaseUrl))} (PostgreSQL)` : `data ${escapeControl(dataDir)}`}${handlersFile ? ` · handlers ${escapeControl(handlersFile)}` : ''}`,
       ...(health.collections.length === 0 ? ['  no collections yet (run with --seed to index the sample blog)'] : []),
-      ...health.collections.map((c) => `  ${c.project}/${c.collection}: ${c.documents} documents`),
+      ...health.collections.map((c) => `  ${escapeControl(c.project)}/${escapeControl(c.collection)}: ${c.documents} documents`),
       `  v2: ${base}/api/v2/projects/demo/collections/blog/search/default?q=rust&token=${q(token)}`,
       `  v1: ${base}/api/v1/demo/collections/blog/search/default?q=rust&token=${q(token)}`,
-      `  helpers: ${base}/_trove/health, ${base}/_trove/feedback`,
+      `  helpers: ${base}/_trove/health, ${base}/_trove/feedback${writeToken ? '?token=<TROVE_WRITE_TOKEN>' : ''}`,
       '',
     ].join('\n'),
   );

@@ -5,7 +5,7 @@
  *
  * - The body must be a JSON array of objects, each with an `id` (a finite number or a non-empty
  *   string of at most 512 characters). Ids are compared as strings; a later duplicate in the
- *   same batch wins.
+ *   same batch wins. A whole number beyond ±(2^53 − 1) is a 400: it cannot be held exactly.
  * - v2 fields: `title`, `content`, `image`, `url`, `date` strings; `tags`, `category`, `author`,
  *   `authors` arrays of strings (`author` and `authors` are merged). v1 fields: `title_t_bi`,
  *   `content_t_bi`, `image_s`, `url_s`, `date_dt` strings; `tags_sa`, `category_sa`,
@@ -68,7 +68,13 @@ export function validateDocuments(body: unknown, version: ApiVersion): StoredDoc
     const input = raw as Record<string, unknown>;
     const id = input.id;
     let key: string;
-    if (typeof id === 'number' && Number.isFinite(id)) key = String(id);
+    if (typeof id === 'number' && Number.isInteger(id) && !Number.isSafeInteger(id)) {
+      // JSON.parse has already rounded it: 9007199254740993 arrives as …992, another document's id.
+      throw new ServiceError(
+        400,
+        `Invalid ${where}.id: ${id} is beyond ±(2^53 − 1), where JavaScript numbers stop being exact; send it as a string`,
+      );
+    } else if (typeof id === 'number' && Number.isFinite(id)) key = String(id);
     else if (typeof id === 'string' && id.trim() !== '' && id.length <= 512) key = id;
     else if (id === undefined || id === null) throw new ServiceError(400, `Invalid ${where}: missing id`);
     else

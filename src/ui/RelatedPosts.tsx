@@ -1,5 +1,6 @@
 import { computed, effect } from '@preact/signals';
 import { useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks';
+import { documentId } from '../api/documentId.ts';
 import type { SearchResult, TroveClient } from '../api/types.ts';
 import {
   createRelatedController,
@@ -16,8 +17,11 @@ import { useController } from './useController.ts';
 
 export interface RelatedPostsProps {
   client: TroveClient;
-  /** Id of the current post (required). */
-  docId: string;
+  /**
+   * Id of the current post, sent as it is. Default (empty or left out): `documentId` of the page's
+   * address (see `docUrl`), the id `trove index` gives the post's feed item.
+   */
+  docId?: string;
   /** Default `document.title`. */
   docTitle?: string | null;
   /** Default the canonical link's address, else `location.href`. */
@@ -82,8 +86,10 @@ export function RelatedPosts(props: RelatedPostsProps) {
   const hooks = useRef(props);
   hooks.current = props;
   const page = readPageSource();
+  const url = props.docUrl ?? page.url;
+  const id = props.docId || String(documentId(url) ?? '');
   const settings: RelatedSettings = {
-    source: props.docId ? { id: props.docId, title: props.docTitle ?? page.title, url: props.docUrl ?? page.url } : null,
+    source: id ? { id, title: props.docTitle ?? page.title, url } : null,
     limit,
     filter: props.filter ? [...props.filter] : [],
     sort: props.sort ?? undefined,

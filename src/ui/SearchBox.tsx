@@ -60,6 +60,18 @@ export interface SearchBoxProps {
   onError?: (error: Error) => void;
   /** Go to a URL; default `location.assign`. */
   navigate?: (url: string) => void;
+  /**
+   * A field the box replaces (the script loader's early field, read on the first render while it
+   * is still in the page): its text, caret, selection and focus carry over, and suggestions are
+   * asked for its text.
+   */
+  takeOver?: EarlyField;
+}
+
+/** A field typed into before the box was there, and whether it had the focus. */
+export interface EarlyField {
+  input: HTMLInputElement;
+  focused: boolean;
 }
 
 const NARROW = '(max-width: 639.98px)';
@@ -119,9 +131,11 @@ export function SearchBox(props: SearchBoxProps) {
     [client, search],
   );
 
-  // The initial text (a search made elsewhere later shows instead).
+  // The initial text (a search made elsewhere later shows instead); text typed before the box was there wins.
+  const typed = useRef(props.takeOver?.input.value);
   useEffect(() => {
-    if (props.value) controller.setText(props.value);
+    if (typed.current) typed.current = undefined;
+    else if (props.value) controller.setText(props.value);
   }, [controller, props.value]);
 
   const [ids] = useState(() => `trove-box-${++instances}`);
@@ -211,6 +225,22 @@ export function SearchBox(props: SearchBoxProps) {
     if (listPopover && !globalThis.CSS?.supports?.('anchor-name:--a'))
       return keepPlaced(list, () => placeBelow(list, anchor), [list, anchor]);
   }, [listPopover]);
+
+  // Take over the early field at once, in the task that replaced it: no key can come in between.
+  useLayoutEffect(() => {
+    const early = props.takeOver;
+    const el = input.current;
+    if (!early || !el) return;
+    const { value, selectionStart, selectionEnd, selectionDirection } = early.input;
+    if (value) {
+      el.value = value;
+      controller.input(value);
+    }
+    if (early.focused) el.focus({ preventScroll: true });
+    el.setSelectionRange(selectionStart, selectionEnd, selectionDirection ?? undefined);
+    // Gone once the focus has moved (removing a focused field would drop the focus on the page).
+    (early.input.form ?? early.input).remove();
+  }, []);
 
   const deactivate = () => {
     controller.close();

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { parseInput } from '../../src/cli/parseInput.ts';
-import { stableId } from '../../src/cli/stableId.ts';
+import { documentId } from '../../src/api/documentId.ts';
 import { collectDocuments } from '../../src/cli/collectDocuments.ts';
 
 const fixture = (name: string) => readFileSync(new URL(`./fixtures/${name}`, import.meta.url), 'utf8');
@@ -18,7 +18,7 @@ describe('parseInput: RSS 2.0', () => {
 
   it('maps title, content text, url, categories, creator and date', () => {
     expect(tide!.document).toEqual({
-      id: stableId('https://harbour.example.org/?p=1017'),
+      id: documentId('https://harbour.example.org/2024/03/tide-tables'),
       title: 'Tide tables & why they lie',
       content: 'Predictions\n\nTables are predictions, wind moves water.',
       url: 'https://harbour.example.org/2024/03/tide-tables',
@@ -35,9 +35,9 @@ describe('parseInput: RSS 2.0', () => {
     expect(tide!.document!.image).toBe('https://harbour.example.org/uploads/tide.jpg');
   });
 
-  it('keeps a numeric guid as the id and resolves a relative link against the channel link', () => {
+  it('gives the id of its link even when the guid is a number, and resolves a relative link against the channel link', () => {
     expect(nets!.document).toMatchObject({
-      id: 2041,
+      id: documentId('https://harbour.example.org/2024/02/mending-nets'),
       url: 'https://harbour.example.org/2024/02/mending-nets',
       content: 'Knots & patience.',
     });
@@ -50,7 +50,7 @@ describe('parseInput: RSS 2.0', () => {
 
   it('reads Media RSS under any prefix, derives the id from the link without a guid, and warns about a bad date', () => {
     expect(gulls!.document).toMatchObject({
-      id: stableId('https://harbour.example.org/2024/01/gulls'),
+      id: documentId('https://harbour.example.org/2024/01/gulls'),
       image: 'https://cdn.example.org/gulls.webp',
     });
     expect(gulls!.document!.date).toBeUndefined();
@@ -73,7 +73,7 @@ describe('parseInput: RSS 2.0', () => {
       `<rss version="2.0"><channel><item><title>&lt;img src=x onerror=alert(1)&gt;Hi &amp;lt;b&amp;gt;</title><link>javascript:alert(1)</link><guid isPermaLink="false">g</guid><description>&lt;img src="javascript:alert(2)"&gt;text</description></item></channel></rss>`,
       'x',
     ).items;
-    expect(item!.document).toEqual({ id: stableId('g'), title: 'Hi <b>', content: 'text' });
+    expect(item!.document).toEqual({ id: documentId('g'), title: 'Hi <b>', content: 'text' });
     expect(item!.warnings).toEqual([
       'link "javascript:alert(1)" is not an http(s) URL; not used',
       'image "javascript:alert(2)" is not an http(s) URL; left out',
@@ -84,7 +84,7 @@ describe('parseInput: RSS 2.0', () => {
     const parsedRdf = parseInput(fixture('blog.rdf.xml'), 'blog.rdf.xml');
     expect(parsedRdf.format).toBe('rdf');
     expect(parsedRdf.items[0]!.document).toEqual({
-      id: stableId('https://old.example.com/1'),
+      id: documentId('https://old.example.com/1'),
       title: 'RDF item',
       content: 'Old & gold',
       url: 'https://old.example.com/1',
@@ -102,7 +102,7 @@ describe('parseInput: Atom', () => {
   it('maps an HTML entry: title and content reduced to text, enclosure image, categories, authors, published date', () => {
     expect(parsed.format).toBe('atom');
     expect(chisels).toEqual({
-      id: stableId('tag:workshop.example.net,2024:chisels'),
+      id: documentId('https://workshop.example.net/log/chisels'),
       title: 'Sharpening chisels',
       content: 'Start with a coarse stone.',
       url: 'https://workshop.example.net/log/chisels',
@@ -115,7 +115,7 @@ describe('parseInput: Atom', () => {
 
   it('reads XHTML content, its first image, the feed author and the updated date', () => {
     expect(bench).toEqual({
-      id: stableId('tag:workshop.example.net,2024:bench'),
+      id: documentId('https://workshop.example.net/log/bench'),
       title: "A bench of one's own",
       content: 'Build the bench first, then everything else.',
       url: 'https://workshop.example.net/log/bench',
@@ -141,7 +141,7 @@ describe('parseInput: JSON Feed 1.1', () => {
   it('maps content_html, image, tags, item authors and the publication date', () => {
     expect(parsed.format).toBe('jsonfeed');
     expect(pruning!.document).toEqual({
-      id: stableId('https://orchard.example.com/pruning'),
+      id: documentId('https://orchard.example.com/pruning'),
       title: 'Pruning in the cold',
       content: 'Cut above the bud.',
       url: 'https://orchard.example.com/pruning',
@@ -152,9 +152,9 @@ describe('parseInput: JSON Feed 1.1', () => {
     });
   });
 
-  it('reads content_text, a 1.0 author, a numeric id and a relative url', () => {
+  it('reads content_text, a 1.0 author, and a relative url that gives the id (not the numeric id)', () => {
     expect(grafting!.document).toMatchObject({
-      id: 88,
+      id: documentId('https://orchard.example.com/grafting'),
       content: 'Whip and tongue.',
       url: 'https://orchard.example.com/grafting',
       author: ['Old Style Author'],
@@ -163,7 +163,7 @@ describe('parseInput: JSON Feed 1.1', () => {
 
   it('falls back to summary, external_url, an image attachment and the feed authors', () => {
     expect(cider!.document).toEqual({
-      id: stableId('cider-notes'),
+      id: documentId('https://elsewhere.example/cider'),
       content: 'Apples, yeast, patience.',
       url: 'https://elsewhere.example/cider',
       image: 'https://orchard.example.com/img/cider.png',
@@ -193,9 +193,9 @@ describe('parseInput: JSON documents', () => {
   });
 
   it('derives stable ids for string ids and for documents with only a url', () => {
-    expect(byPosition(3).document).toEqual({ id: stableId('post-three'), content: 'No title but content' });
+    expect(byPosition(3).document).toEqual({ id: documentId('post-three'), content: 'No title but content' });
     expect(byPosition(3).warnings).toEqual(['unknown field "extra" left out']);
-    expect(byPosition(4).document!.id).toBe(stableId('https://example.com/four'));
+    expect(byPosition(4).document!.id).toBe(documentId('https://example.com/four'));
   });
 
   it('skips documents of the wrong shape with a reason naming the field', () => {
@@ -323,7 +323,7 @@ describe('collectDocuments', () => {
     const collected = collectDocuments(parseInput(feed, 'f').items);
     expect(collected.documents.map((d) => d.title)).toEqual(['One']);
     expect(collected.skipped).toEqual([
-      { label: 'item 2 "One again"', reason: `has the same id ${stableId('https://x.example/1')} as item 1 "One"` },
+      { label: 'item 2 "One again"', reason: `has the same id ${documentId('https://x.example/1')} as item 1 "One"` },
     ]);
   });
 });
@@ -378,7 +378,12 @@ describe('parseInput: the image of an item', () => {
       docs(`<rdf:RDF xmlns="http://purl.org/rss/1.0/" xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#" xmlns:e="http://purl.oclc.org/net/rss_2.0/enc#" xmlns:fb="http://rssnamespace.org/feedburner/ext/1.0">
       <item rdf:about="urn:x:1"><title>T</title><link>http://feedproxy.google.com/~r/X/~3/abc/</link><fb:origLink>https://x.example/post</fb:origLink>
       <e:enclosure rdf:resource="https://x.example/pic.png" e:type="image/png"/></item></rdf:RDF>`);
-    expect(doc).toEqual({ id: stableId('urn:x:1'), title: 'T', url: 'https://x.example/post', image: 'https://x.example/pic.png' });
+    expect(doc).toEqual({
+      id: documentId('https://x.example/post'),
+      title: 'T',
+      url: 'https://x.example/post',
+      image: 'https://x.example/pic.png',
+    });
   });
 });
 
@@ -389,9 +394,23 @@ describe('parseInput: ids of items without a guid', () => {
       <entry><title>Two</title><link href="https://x.example/"/></entry>
       <entry><title>Three</title><link href="https://x.example/3"/></entry></feed>`);
     expect(items.map((d) => d!.id)).toEqual([
-      stableId('https://x.example/ One'),
-      stableId('https://x.example/ Two'),
-      stableId('https://x.example/3'),
+      documentId('https://x.example/'),
+      documentId('https://x.example/'),
+      documentId('https://x.example/3'),
+    ]);
+    const collected = collectDocuments(
+      parseInput(
+        `<feed xmlns="http://www.w3.org/2005/Atom">
+      <entry><title>One</title><link href="https://x.example/"/></entry>
+      <entry><title>Two</title><link href="https://x.example/"/></entry>
+      <entry><title>Three</title><link href="https://x.example/3"/></entry></feed>`,
+        'x',
+      ).items,
+    );
+    expect(collected.documents.map((d) => d.id)).toEqual([
+      documentId('https://x.example/ One'),
+      documentId('https://x.example/ Two'),
+      documentId('https://x.example/3'),
     ]);
   });
 
@@ -401,7 +420,7 @@ describe('parseInput: ids of items without a guid', () => {
       'f',
     );
     const collected = collectDocuments(parsed.items);
-    expect(collected.documents.map((d) => d.id)).toEqual([stableId('https://x.example/ A'), stableId('https://x.example/ B')]);
+    expect(collected.documents.map((d) => d.id)).toEqual([documentId('https://x.example/ A'), documentId('https://x.example/ B')]);
     expect(collected.skipped).toEqual([]);
   });
 });

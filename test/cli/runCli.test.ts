@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runCli } from '../../src/cli/runCli.ts';
-import { stableId } from '../../src/cli/stableId.ts';
+import { documentId } from '../../src/api/documentId.ts';
 import { fakeFetch, memoryIo, networkError, ok, status } from './fakeFetch.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'trove-cli-test-'));
@@ -44,7 +44,7 @@ describe('trove index: sending', () => {
       ['POST', '/api/v2/projects/demo/collections/notes/documents', 's3cret', 50],
     ]);
     const first = (net.requests[0]!.body as Record<string, unknown>[])[0];
-    expect(first).toEqual({ id: stableId('https://blog.test/p/1'), title: 'Post 1', content: 'Body 1', url: 'https://blog.test/p/1' });
+    expect(first).toEqual({ id: documentId('https://blog.test/p/1'), title: 'Post 1', content: 'Body 1', url: 'https://blog.test/p/1' });
     expect(stderr).toContain('Indexed 250 of 250 documents from RSS 2.0 feed');
     expect(stderr).toContain('into demo/notes (v2) at http://search.test');
   });
@@ -300,6 +300,16 @@ describe('trove: arguments', () => {
     expect(code).toBe(0);
     expect(stdout).toContain('Usage: trove index <file | url | -> [options]');
     expect(stdout).toContain('TROVE_TOKEN');
+  });
+
+  it('describes both commands in --help, and takes "trove help" too', async () => {
+    const { code, stdout } = await run(['--help']);
+    expect(code).toBe(0);
+    expect(stdout).toMatch(/^Commands:\n {2}index {3}index a blog/m);
+    expect(stdout).toMatch(/^ {2}serve {3}run the local search service/m);
+    expect(stdout).toContain('--site-url <url>');
+    expect(stdout).toContain('trove serve --seed');
+    expect(await run(['help'])).toMatchObject({ code: 0, stdout });
   });
 
   it('reads standard input for "-"', async () => {

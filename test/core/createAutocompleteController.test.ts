@@ -66,6 +66,19 @@ describe('createAutocompleteController: requests', () => {
     expect(net.reads()[0].url.searchParams.get('q')).toBe('rust');
   });
 
+  it('asks sooner once the rhythm of the keys shows the reader has stopped, still once for the whole burst', async () => {
+    const { net, controller } = setup();
+    for (const q of ['r', 'ra', 'rai', 'rais', 'raise']) {
+      controller.input(q);
+      await settle(40);
+    }
+    // Keys every 40 ms: asked 60 ms after the last one, not 100.
+    expect(net.reads()).toHaveLength(0);
+    await settle(20);
+    expect(net.reads()).toHaveLength(1);
+    expect(net.reads()[0].url.searchParams.get('q')).toBe('raise');
+  });
+
   it('uses a configurable debounce', async () => {
     const { net, controller } = setup();
     controller.update({ debounceMs: 300 });

@@ -70,14 +70,68 @@ describe('TroveHost', () => {
     el.setAttribute('count', '5');
     expect(el.shadowRoot).toBeNull();
 
-    Lazy.behaviour = TroveElement.behaviourOf(TextElement);
-    Lazy.behaviour.connected(el);
+    Lazy.become(class extends TextElement {});
+    el.connectedCallback();
     expect(text(el)).toBe('Salut 5 a false');
     el.translations = { hello: 'Hej' };
     el.setAttribute('mode', 'b');
     el.setAttribute('count', '6');
     await tick();
     expect(text(el)).toBe('Hej 6 b false');
+  });
+
+  it('makes hosts made before their class arrived real instances of it, with its fields, and this in renderView the element', async () => {
+    const tag = `trove-host-become-${++n}`;
+    class Lazy extends TroveHost {
+      static override load = () => {};
+    }
+    defineElement(tag, Lazy);
+    document.body.innerHTML = `<${tag} ${settings} id="early"></${tag}>`;
+    const made = () => {
+      const el = document.createElement(tag);
+      for (const [name, value] of [
+        ['base-url', 'https://search.example'],
+        ['project', 'p'],
+        ['collection', 'c'],
+        ['token', 't'],
+      ])
+        el.setAttribute(name, value);
+      return el;
+    };
+    const detached = made();
+    const early = document.querySelector(tag) as TroveHost;
+
+    let count = 0;
+    const innerTag = `trove-host-inner-${n}`;
+    defineElement(innerTag, class extends TroveHost {});
+    class Counter extends TroveElement {
+      readonly serial = ++count;
+      /** An element made while the host is being adopted is an element of its own. */
+      readonly inner = document.createElement(innerTag);
+      #greeting = 'Hi';
+      protected renderView(ctx: ElementContext) {
+        return <p>{`${this.#greeting} ${this.serial} ${this === ctx.host} ${this.id}`}</p>;
+      }
+    }
+    Lazy.become(Counter);
+    early.connectedCallback();
+    expect(early).toBeInstanceOf(Counter);
+    expect(text(early)).toBe('Hi 1 true early');
+    expect((early as Counter).inner).not.toBe(early);
+    expect((early as Counter).inner.localName).toBe(innerTag);
+
+    // Made before, connected after the class arrived; and one made after.
+    document.body.append(detached);
+    expect(text(detached)).toBe('Hi 2 true');
+    const later = made();
+    document.body.append(later);
+    expect(later).toBeInstanceOf(Counter);
+    expect(text(later)).toBe('Hi 3 true');
+    // Connecting again adopts nothing twice.
+    early.remove();
+    document.body.append(early);
+    expect(text(early)).toBe('Hi 1 true early');
+    expect(count).toBe(3);
   });
 
   it('sends bubbling, composed events from inside shadow roots', () => {

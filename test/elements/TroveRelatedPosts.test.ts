@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { documentId } from '../../src/api/documentId.ts';
 import { configured, scriptConfig } from '../../src/elements/configure.ts';
 import { defineElement } from '../../src/elements/defineElement.ts';
 import { TroveRelatedPosts } from '../../src/elements/TroveRelatedPosts.ts';
@@ -37,13 +38,49 @@ describe('<trove-related-posts>', () => {
     vi.restoreAllMocks();
   });
 
-  it('explains a missing doc-id instead of rendering nothing', async () => {
-    const error = vi.spyOn(console, 'error').mockImplementation(() => {});
-    const { root, net } = mount('');
-    await settle();
-    expect(root.querySelector('[part~="config-error"]')!.textContent).toContain('doc-id');
-    expect(error).toHaveBeenCalledTimes(1);
-    expect(net.recommends()).toHaveLength(0);
+  it("without doc-id, asks for the id trove index gives the page's canonical address, and sends that address", async () => {
+    document.head.innerHTML = '<link rel="canonical" href="https://blog.example/2024/03/tides/">';
+    try {
+      const { net } = mount('');
+      await vi.waitFor(() => expect(net.recommends()).toHaveLength(1));
+      const { params } = net.recommends()[0]!;
+      expect(params.get('id')).toBe(String(documentId('https://blog.example/2024/03/tides/')));
+      expect(params.get('url')).toBe('https://blog.example/2024/03/tides/');
+    } finally {
+      document.head.innerHTML = '';
+    }
+  });
+
+  it('without a canonical link, identifies the page by its og:url, else by its address without fragment or tracking parameters', async () => {
+    document.head.innerHTML = '<meta property="og:url" content="https://blog.example/p/og">';
+    try {
+      const first = mount('');
+      await vi.waitFor(() => expect(first.net.recommends()).toHaveLength(1));
+      expect(first.net.recommends()[0]!.params.get('id')).toBe(String(documentId('https://blog.example/p/og')));
+    } finally {
+      document.head.innerHTML = '';
+    }
+    const here = location.href.split('#')[0]!;
+    history.replaceState(null, '', `${location.pathname}?utm_source=newsletter#comments`);
+    try {
+      const second = mount('');
+      await vi.waitFor(() => expect(second.net.recommends()).toHaveLength(1));
+      expect(second.net.recommends()[0]!.params.get('id')).toBe(String(documentId(here)));
+    } finally {
+      history.replaceState(null, '', here);
+    }
+  });
+
+  it('hashes a doc-id that is not a whole number as trove index hashes string ids, and keeps a whole number', async () => {
+    const slug = mount('doc-id="harbour-wall-repairs"');
+    await vi.waitFor(() => expect(slug.net.recommends()).toHaveLength(1));
+    expect(slug.net.recommends()[0]!.params.get('id')).toBe(String(documentId('harbour-wall-repairs')));
+    const link = mount('doc-id="https://blog.example/?p=123&utm_medium=rss"');
+    await vi.waitFor(() => expect(link.net.recommends()).toHaveLength(1));
+    expect(link.net.recommends()[0]!.params.get('id')).toBe(String(documentId('https://blog.example/?p=123')));
+    const number = mount('doc-id="0123"');
+    await vi.waitFor(() => expect(number.net.recommends()).toHaveLength(1));
+    expect(number.net.recommends()[0]!.params.get('id')).toBe('123');
   });
 
   it('requests recommend with the attributes: id, title, url, limit, each filter, sort and handler', async () => {

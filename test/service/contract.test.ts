@@ -66,6 +66,7 @@ beforeAll(async () => {
   svc = await startService({ seed: 150, handlers: HANDLERS });
   await svc.request('/api/v2/projects/demo/collections/scratch/documents?token=test-token', {
     method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
     body: JSON.stringify([{ id: 1, title: 'Scratch post', content: 'For upserts', date: '2024-01-01' }]),
   });
 });

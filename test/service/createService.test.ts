@@ -765,7 +765,11 @@ describe('persistence', () => {
   it('reloads indexed documents and feedback after a restart', async () => {
     let s = await startService({ seed: 30 });
     const path = `/api/v2/projects/p/collections/c/documents?${T}`;
-    await s.request(path, { method: 'POST', body: JSON.stringify([{ id: 1, title: 'Persistent post', date: '2022-02-02' }]) });
+    await s.request(path, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify([{ id: 1, title: 'Persistent post', date: '2022-02-02' }]),
+    });
     await s.request(`/api/v2/projects/p/collections/c/autocomplete/feedback/hits?${T}&query=pers&item_order=1`);
     const before = await snapshot(s);
     s = await s.restart();
@@ -810,6 +814,7 @@ describe('persistence', () => {
       mkdirSync(join(s.dataDir, 'collections', 'p', 'c.json'), { recursive: true });
       const res = await s.request(`/api/v2/projects/p/collections/c/documents?${T}`, {
         method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
         body: JSON.stringify([{ id: 1, title: 'x' }]),
       });
       expect(res.status).toBe(500);
@@ -850,7 +855,10 @@ describe('persistence', () => {
     const s = await startService({ seed: false });
     try {
       const path = `/api/v2/projects/${encodeURIComponent('../up')}/collections/${encodeURIComponent('a/b.c')}/documents?${T}`;
-      expect((await s.request(path, { method: 'POST', body: '[{"id":1,"title":"odd"}]' })).status).toBe(200);
+      expect(
+        (await s.request(path, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '[{"id":1,"title":"odd"}]' }))
+          .status,
+      ).toBe(200);
       expect(readdirSync(join(s.dataDir, 'collections'))).toEqual(['%2E%2E%2Fup']);
       const t = await s.restart();
       const found = await t.request(

@@ -75,6 +75,22 @@ describe('trove serve', () => {
     await expect(fetch(`${s.base}/_trove/health`)).rejects.toThrow();
   });
 
+  it("serves the sample posts' images itself, by absolute URLs, so they show on a page of any origin", async () => {
+    const s = await serve(['--seed']);
+    const res = await s.get(`${V2}/search/default?q=&limit=20&token=dev-token`);
+    const { results } = ((await res.json()) as { response: { results: { image?: string; url: string }[] } }).response;
+    const images = results.map((r) => r.image).filter(Boolean) as string[];
+    expect(images.length).toBeGreaterThan(10);
+    for (const image of images) expect(image).toMatch(new RegExp(`^${s.base.replace(/[.]/g, '\\.')}/_trove/img/\\d+\\.svg$`));
+    const svg = await fetch(images[0]!);
+    expect(svg.status).toBe(200);
+    expect(svg.headers.get('content-type')).toBe('image/svg+xml');
+    expect(await svg.text()).toMatch(/^<svg xmlns="http:\/\/www\.w3\.org\/2000\/svg"/);
+    expect(results[0]!.url).toMatch(/^\/posts\/\d+\//);
+    expect((await s.get('/_trove/img/x.svg')).status).toBe(404);
+    expect(await s.stop()).toBe(0);
+  });
+
   it('keeps the request log and failure injection out of reach', async () => {
     const s = await serve([]);
     for (const [method, path] of [
@@ -87,7 +103,11 @@ describe('trove serve', () => {
       expect(res.status, `${method} ${path}`).toBe(404);
     }
     // No failure was armed: indexing and searching answer normally.
-    const indexed = await fetch(`${s.base}${V2}/documents?token=dev-token`, { method: 'POST', body: '[{"id":1,"title":"Kestrel"}]' });
+    const indexed = await fetch(`${s.base}${V2}/documents?token=dev-token`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: '[{"id":1,"title":"Kestrel"}]',
+    });
     expect(indexed.status).toBe(200);
     expect((await s.get(`${V2}/search/default?q=kestrel&token=dev-token`)).status).toBe(200);
     expect(await s.stop()).toBe(0);
@@ -96,7 +116,11 @@ describe('trove serve', () => {
   it('indexes with TROVE_WRITE_TOKEN and answers 401 when the read token tries', async () => {
     const s = await serve([], { TROVE_TOKEN: 'page-token', TROVE_WRITE_TOKEN: 'owner-token' });
     const post = (token: string) =>
-      fetch(`${s.base}${V2}/documents?token=${token}`, { method: 'POST', body: '[{"id":1,"title":"Merlin"}]' });
+      fetch(`${s.base}${V2}/documents?token=${token}`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: '[{"id":1,"title":"Merlin"}]',
+      });
     expect((await post('page-token')).status).toBe(401);
     expect((await s.get(`${V2}/search/default?q=merlin&token=page-token`)).status).toBe(404); // never indexed
     expect((await post('owner-token')).status).toBe(200);

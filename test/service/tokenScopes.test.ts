@@ -25,7 +25,8 @@ describe('token scopes with a write token', () => {
     removeDir(svc.dataDir);
   });
 
-  const post = (path: string, body: unknown) => svc.request(path, { method: 'POST', body: JSON.stringify(body) });
+  const post = (path: string, body: unknown) =>
+    svc.request(path, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
 
   it('answers 401 when the read token (the one pages publish) tries to index, and changes nothing', async () => {
     const v2 = await post(`${V2}/documents?token=read-token`, intruder);
@@ -91,7 +92,11 @@ describe('token scopes without a write token', () => {
   });
 
   const index = (title: string, headers: Record<string, string> = {}) =>
-    fetch(`${base}${V2}/documents?token=read-token`, { method: 'POST', headers, body: JSON.stringify([{ id: 1, title }]) });
+    fetch(`${base}${V2}/documents?token=read-token`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', ...headers },
+      body: JSON.stringify([{ id: 1, title }]),
+    });
   const search = async (q: string) =>
     ((await (await fetch(`${base}${V2}/search/default?q=${q}&token=read-token`)).json()) as { response: { found_documents: number } })
       .response.found_documents;

@@ -388,3 +388,31 @@ describe('SearchBox: top layer and phones', () => {
     expect(input.getAttribute('data-form-type')).toBe('other');
   });
 });
+
+describe('SearchBox: taking over an early field', () => {
+  it('takes its text, caret, selection and focus, asks for suggestions for that text, and removes it', async () => {
+    const form = document.createElement('form');
+    const early = form.appendChild(document.createElement('input'));
+    document.body.append(form);
+    early.value = 'rust own';
+    early.focus();
+    early.setSelectionRange(2, 4, 'backward');
+    const { input, net, options } = setup({ takeOver: { input: early, focused: true }, value: 'ignored' });
+    expect(input.value).toBe('rust own');
+    expect(document.activeElement).toBe(input);
+    expect([input.selectionStart, input.selectionEnd, input.selectionDirection]).toEqual([2, 4, 'backward']);
+    expect(form.isConnected).toBe(false);
+    await waitFor(() => expect(options().length).toBeGreaterThan(0));
+    expect(net.reads().map((r) => r.url.searchParams.get('q'))).toEqual(['rust own']);
+    // The `value` setting does not overwrite what the reader typed.
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(input.value).toBe('rust own');
+  });
+
+  it('leaves the focus where it is when the early field did not have it', () => {
+    const early = document.body.appendChild(document.createElement('input'));
+    const { input } = setup({ takeOver: { input: early, focused: false } });
+    expect(document.activeElement).not.toBe(input);
+    expect(early.isConnected).toBe(false);
+  });
+});

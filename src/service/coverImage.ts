@@ -1,9 +1,10 @@
 /**
  * The demo's cover images: an abstract 1200×675 SVG (gradient, soft shapes, a wave, a dot grid)
- * made deterministically from a number, so `/demo-assets/img/42.svg` is the same picture on every
+ * made deterministically from a number, so `/demo-assets/img/42.svg` (the demo site) and
+ * `/_trove/img/42.svg` (`trove serve --seed`) are the same picture on every
  * run and no image files need to ship.
  */
-import { seededRandom } from '../../src/service/seededRandom.ts';
+import { seededRandom } from './seededRandom.ts';
 
 const palettes: readonly (readonly [string, string, string, string])[] = [
   ['#0f172a', '#1e3a8a', '#38bdf8', '#f472b6'],
