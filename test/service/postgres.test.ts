@@ -10,6 +10,9 @@ import { join, resolve } from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Postgres, startPostgres } from '../../scripts/startPostgres.ts';
+import { createPgFeedbackLog } from '../../src/service/createPgFeedbackLog.ts';
+import { createPgStore } from '../../src/service/createPgStore.ts';
+import type { FeedbackEntry } from '../../src/service/FeedbackLog.ts';
 
 const root = resolve(import.meta.dirname, '../..');
 const T = 'token=pg-token';
@@ -173,6 +176,35 @@ describe('trove serve with PostgreSQL as the record', { timeout: 60_000 }, () =>
     expect(await a.get('/_trove/feedback')).toEqual([]);
   });
 
+  it('refuses, before anything reaches the database, what the data folder refuses: another site, a type other than JSON, a wrong token, a body over the limit', async () => {
+    const batches = async () => {
+      const db = new pg.Client({ connectionString: databaseUrl });
+      await db.connect();
+      try {
+        return Number((await db.query<{ n: string }>('SELECT count(*) AS n FROM trove_batches')).rows[0]!.n);
+      } finally {
+        await db.end();
+      }
+    };
+    const before = await batches();
+    const path = `${a.base}${V2('guarded')}/documents`;
+    const body = JSON.stringify([post(1, 'Guarded post')]);
+    const json = { 'Content-Type': 'application/json' };
+    const refused = [
+      [await fetch(`${path}?${T}`, { method: 'POST', headers: { 'Content-Type': 'text/plain' }, body }), 415],
+      [await fetch(`${path}?${T}`, { method: 'POST', headers: { ...json, Origin: 'https://elsewhere.example' }, body }), 403],
+      [await fetch(`${path}?token=nope`, { method: 'POST', headers: json, body }), 401],
+      [await fetch(`${path}?${T}`, { method: 'POST', headers: json, body: `[${' '.repeat(6 * 1024 * 1024)}]` }), 413],
+    ] as const;
+    expect(refused.map(([res]) => res.status)).toEqual(refused.map(([, status]) => status));
+    expect(await batches()).toBe(before);
+    expect((await fetch(`${a.base}${V2('guarded')}/search/default?${T}&q=guarded`)).status).toBe(404);
+    // The shared feedback log is not for another site's page either.
+    const elsewhere = { Origin: 'https://elsewhere.example' };
+    expect((await fetch(`${b.base}/_trove/feedback`, { headers: elsewhere })).status).toBe(403);
+    expect((await fetch(`${b.base}/_trove/feedback`, { method: 'DELETE', headers: elsewhere })).status).toBe(403);
+  });
+
   it('loses no acknowledged batch when a process is killed mid-write', async () => {
     const c = await serve();
     const acknowledged: number[] = [];
@@ -234,5 +266,42 @@ describe('trove serve with PostgreSQL as the record', { timeout: 60_000 }, () =>
     const behind = await (await fetch(`${a.base}/_trove/health?max_behind=4`)).json();
     expect(behind).toMatchObject({ ok: false, log: { applied, head: applied + 5, behind: 5 } });
     expect((await fetch(`${a.base}/_trove/health?max_behind=5`)).status).toBe(200);
+  });
+});
+
+describe('the feedback log in PostgreSQL (createPgFeedbackLog)', () => {
+  it('hands entries back oldest first, page by page, and keeps about twice its byte limit, dropping the oldest', async () => {
+    const admin = new pg.Client({ connectionString: cluster.url });
+    await admin.connect();
+    await admin.query('CREATE DATABASE trove_feedback_log');
+    await admin.end();
+    const url = cluster.database('trove_feedback_log');
+    // The schema is the store's.
+    await (await createPgStore(url)).close();
+    const pool = new pg.Pool({ connectionString: url, max: 2 });
+    try {
+      const entry = (n: number): FeedbackEntry => ({
+        time: `2024-01-01T00:00:${String(n).padStart(2, '0')}Z`,
+        kind: 'autocomplete',
+        version: 'v2',
+        handler: null,
+        project: 'demo',
+        collection: 'blog',
+        params: { query: `query ${n}`, item_order: '1' },
+      });
+      const bytes = JSON.stringify(entry(10)).length;
+      const log = createPgFeedbackLog(pool, { maxBytes: 5 * bytes, trimEvery: 1, pageSize: 3 });
+      for (let n = 10; n < 30; n++) await log.append(entry(n));
+      const read: FeedbackEntry[] = [];
+      for await (const e of log.entries()) read.push(e);
+      // Ten entries are twice the limit: the ten newest are kept, read in order across four pages.
+      expect(read.map((e) => e.params.query)).toEqual(Array.from({ length: 10 }, (_, i) => `query ${20 + i}`));
+      await log.clear();
+      const left: FeedbackEntry[] = [];
+      for await (const e of log.entries()) left.push(e);
+      expect(left).toEqual([]);
+    } finally {
+      await pool.end();
+    }
   });
 });
