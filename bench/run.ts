@@ -7,14 +7,15 @@
  *  2. Speed: Trove's search box against @algolia/autocomplete-js (bench/speed.ts), then issue 22's
  *     table: every row (times and bytes) side by side with its anchor, with the ratios.
  *  3. CLI: `trove index --dry-run` on a generated 20 MB feed, time and peak memory (bench/cliIndex.ts).
- * `npm run bench -- --service` also runs the local service's benchmark (bench/service.ts) and its
- * attack figures (bench/serviceAttack.ts).
+ * `npm run bench -- --service` also runs the local service's benchmarks (bench/service.ts: queries;
+ * bench/serviceScale.ts: writes, reads under writes and restarts, data folder and PostgreSQL) and
+ * its attack figures (bench/serviceAttack.ts).
  *
  *   TROVE_OUT_DIR      the build to measure (default dist/; built into a temporary folder when missing)
  *   TROVE_BENCH_PORT   port of the bench server (default: any free port)
  *   TROVE_BENCH_TRIALS trials per side of the speed bench (default 20)
- * The whole run gives up after 9 minutes (11 with `--service`, which indexes 50,000 posts twice);
- * it closes its server and browser on every path.
+ * The whole run gives up after 9 minutes (17 with `--service`, which indexes 50,000 posts twice for
+ * the attack figures and again for the scale figures); it closes its server and browser on every path.
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
@@ -30,6 +31,7 @@ import { measurePageBytes } from './pageBytes.ts';
 import { formatBreakdown, formatBytes, formatFirstVisit, formatSpeed } from './report.ts';
 import { benchService, formatServiceBench } from './service.ts';
 import { benchServiceAttack, formatServiceAttack } from './serviceAttack.ts';
+import { benchServiceScale, formatServiceScale } from './serviceScale.ts';
 import { scriptSizes } from './sizes.ts';
 import { measureSpeed } from './speed.ts';
 import { formatThemeCost, stylesheetSizes } from './themeCost.ts';
@@ -95,11 +97,12 @@ async function main() {
   if (process.argv.includes('--service')) {
     console.log(`\n${formatServiceBench(await benchService())}`);
     console.log(`\n${formatServiceAttack(await benchServiceAttack())}`);
+    console.log(`\n${formatServiceScale(await benchServiceScale())}`);
   }
   console.log(`\nbench done in ${Math.round((performance.now() - started) / 1000)} s`);
 }
 
-const minutes = process.argv.includes('--service') ? 11 : 9;
+const minutes = process.argv.includes('--service') ? 17 : 9;
 const watchdog = setTimeout(() => {
   console.error(`bench: gave up after ${minutes} minutes`);
   process.exit(1);

@@ -1,5 +1,6 @@
 /**
- * The seam between the endpoints and a search engine. Every method is asynchronous and answers
+ * The seam between the endpoints and a search engine: `createEngine(project, collection)` (an
+ * option of createService) makes one per collection, `close()` ends it. Every method is asynchronous and answers
  * one page, so an engine behind a network (a search server, a database) fits the same seam as
  * the embedded one (MiniSearchEngine.ts). The endpoints never see engine internals: they pass
  * parsed parameters in and shape the page they get back into docs/http-api.md's records.
@@ -99,6 +100,8 @@ export interface Engine {
   related(request: RelatedRequest): Promise<Page>;
   /** Adds or replaces (by id) every document. Callers validate first; all or nothing. */
   upsert(documents: readonly StoredDocument[]): Promise<void>;
-  /** Every document, for persistence. */
+  /** Every document, in the order they were first added (an export; the store persists batches itself). */
   snapshot(): Promise<StoredDocument[]>;
+  /** Lets go of the collection (memory, connections); no method is called after it. */
+  close(): Promise<void>;
 }

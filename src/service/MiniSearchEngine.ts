@@ -20,6 +20,7 @@
  * - the title-normalised names of facet values are computed once per value, not per query.
  */
 import type { FacetBucket } from '../api/types.ts';
+import { NO_SPACE_SCRIPT } from '../api/wordSpans.ts';
 import type {
   Engine,
   FacetCounts,
@@ -39,7 +40,7 @@ import type { SortKey } from './parseSort.ts';
 import { queryTerms } from './queryTerms.ts';
 import { SortedSlots } from './SortedSlots.ts';
 import { STOP_WORDS } from './stopWords.ts';
-import { type QueryTerm, SPACE_OR_PUNCTUATION, TextIndex, type TextMatches } from './TextIndex.ts';
+import { type QueryTerm, TextIndex, type TextMatches, tokenize } from './TextIndex.ts';
 import { topK } from './topK.ts';
 import type { StoredDocument } from './types.ts';
 
@@ -122,8 +123,14 @@ export class MiniSearchEngine implements Engine {
   private flatCodes?: { codeStart: Int32Array; codeList: Int32Array };
   private readonly byId = new SortedSlots((a, b) => collator.compare(this.docs[a]!.id, this.docs[b]!.id));
   private readonly orders: Record<SortKey, SortedSlots> = {
-    'date desc': new SortedSlots((a, b) => this.compareDates(a, b, -1)),
-    'date asc': new SortedSlots((a, b) => this.compareDates(a, b, 1)),
+    'date desc': new SortedSlots(
+      (a, b) => this.compareDates(a, b, -1),
+      () => this.dateKeys(-1),
+    ),
+    'date asc': new SortedSlots(
+      (a, b) => this.compareDates(a, b, 1),
+      () => this.dateKeys(1),
+    ),
     'title asc': new SortedSlots(
       (a, b) => collator.compare(this.docs[a]!.title, this.docs[b]!.title) || this.idOrder(a, b),
       () => {
@@ -150,6 +157,12 @@ export class MiniSearchEngine implements Engine {
 
   async snapshot(): Promise<StoredDocument[]> {
     return this.docs.slice();
+  }
+
+  async close(): Promise<void> {
+    // Everything is in this object's memory: dropping the references is all there is to do.
+    this.docs.length = 0;
+    this.slotOf.clear();
   }
 
   async upsert(documents: readonly StoredDocument[]): Promise<void> {
@@ -245,8 +258,7 @@ export class MiniSearchEngine implements Engine {
       .slice(0, LIMITS.titleTerms)
       .join(' ');
     if (words) {
-      const terms = words
-        .split(SPACE_OR_PUNCTUATION)
+      const terms = tokenize(words)
         .map(normalizeTerm)
         .filter(Boolean)
         .map((term): QueryTerm => ({ term, prefix: false, fuzzy: false }));
@@ -466,6 +478,18 @@ export class MiniSearchEngine implements Engine {
     return this.byId.rank[a]! - this.byId.rank[b]!;
   }
 
+  /** `compareDates` over keys computed once (a bulk sort calls it n·log n times). */
+  private dateKeys(sign: number): (a: number, b: number) => number {
+    const key = new Float64Array(this.docs.length);
+    for (let slot = 0; slot < key.length; slot++) {
+      const ts = this.docs[slot]!.ts;
+      key[slot] = ts === undefined ? Number.POSITIVE_INFINITY : sign * ts;
+    }
+    const id = this.byId.rank;
+    // Two undated: Infinity - Infinity is NaN, so the ids decide.
+    return (a, b) => key[a]! - key[b]! || id[a]! - id[b]!;
+  }
+
   /** By date (`sign` 1 ascending, -1 descending), undated last either way, ties by id. */
   private compareDates(a: number, b: number, sign: number): number {
     const ta = this.docs[a]!.ts;
@@ -478,7 +502,8 @@ export class MiniSearchEngine implements Engine {
 
   /**
    * The query's terms as MiniSearch's options had them: common words dropped (queryTerms), the
-   * last term a prefix from two letters on unless it is a common word, typos by length; AND.
+   * last term a prefix from two letters on (one, for a Chinese or Japanese character) unless it is
+   * a common word, typos by length; AND.
    */
   private textSearch(q: string, titleBoost: number, allowed: Mask | null, fields?: readonly ('title' | 'content')[]): TextMatches {
     // A word given twice adds nothing under AND but its cost: each is looked up once.
@@ -487,7 +512,11 @@ export class MiniSearchEngine implements Engine {
       (term, index): QueryTerm => ({
         term,
         // The last term is still being typed; one letter, or a common word there, is taken as typed.
-        prefix: index === words.length - 1 && term.length > 1 && term.length <= LIMITS.wordLength && !STOP_WORDS.has(term),
+        prefix:
+          index === words.length - 1 &&
+          (term.length > 1 || NO_SPACE_SCRIPT.test(term)) &&
+          term.length <= LIMITS.wordLength &&
+          !STOP_WORDS.has(term),
         fuzzy: typoTolerance(term),
       }),
     );

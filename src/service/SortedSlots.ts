@@ -5,10 +5,11 @@
  * k·log n comparisons (plus one pass to rebuild the arrays), not a sort of everything.
  */
 export class SortedSlots {
-  /** Slots in order. */
+  /** Slots in order (a view of the first `total` entries of a larger buffer). */
   list: Int32Array = new Int32Array(0);
   /** `rank[slot]` = its position in `list`. */
   rank: Int32Array = new Int32Array(0);
+  private buffer = new Int32Array(0);
 
   /**
    * `compare`: the order. `bulkCompare`: called once per update that re-sorts everything, for an
@@ -21,38 +22,63 @@ export class SortedSlots {
 
   /** `changed`: slots added or whose sort key may have changed; `total`: slots in use (0..total-1). */
   update(changed: readonly number[], total: number): void {
-    if (changed.length === 0 && total === this.list.length) return;
+    const size = this.list.length;
+    if (changed.length === 0 && total === size) return;
     const moved = Int32Array.from(new Set(changed));
-    let list: Int32Array;
     if (moved.length * 4 > total) {
       // Many changed: one sort of everything is cheaper than inserting each.
-      list = Int32Array.from({ length: total }, (_, i) => i).sort(this.bulkCompare?.() ?? this.compare);
-    } else {
-      moved.sort(this.compare);
-      const isMoved = new Uint8Array(total);
-      for (const slot of moved) isMoved[slot] = 1;
-      const kept = this.list.filter((slot) => !isMoved[slot]);
-      list = new Int32Array(total);
-      let from = 0;
-      let to = 0;
-      for (const slot of moved) {
-        let lo = from;
-        let hi = kept.length;
-        while (lo < hi) {
-          const mid = (lo + hi) >>> 1;
-          if (this.compare(kept[mid]!, slot) <= 0) lo = mid + 1;
-          else hi = mid;
-        }
-        list.set(kept.subarray(from, lo), to);
-        to += lo - from;
-        from = lo;
-        list[to++] = slot;
-      }
-      list.set(kept.subarray(from), to);
+      this.buffer = Int32Array.from({ length: total }, (_, i) => i).sort(this.bulkCompare?.() ?? this.compare);
+      this.rank = new Int32Array(total);
+      this.list = this.buffer;
+      this.renumber(0, total);
+      return;
     }
-    const rank = new Int32Array(total);
-    for (let i = 0; i < total; i++) rank[list[i]!] = i;
-    this.list = list;
-    this.rank = rank;
+    // A few changed: edited in place (one pass to take them out, a binary search and one native
+    // move to put each back), ranks renumbered from the first position touched.
+    if (total > this.buffer.length) {
+      const capacity = Math.max(total, this.buffer.length * 2, 16);
+      const buffer = new Int32Array(capacity);
+      buffer.set(this.buffer.subarray(0, size));
+      this.buffer = buffer;
+      const rank = new Int32Array(capacity);
+      rank.set(this.rank.subarray(0, Math.min(this.rank.length, capacity)));
+      this.rank = rank;
+    }
+    const buffer = this.buffer;
+    const isMoved = new Uint8Array(total);
+    let from = size;
+    for (const slot of moved) {
+      isMoved[slot] = 1;
+      if (slot < size) from = Math.min(from, this.rank[slot]!);
+    }
+    let length = from;
+    for (let i = from; i < size; i++) {
+      const slot = buffer[i]!;
+      if (!isMoved[slot]) buffer[length++] = slot;
+    }
+    moved.sort(this.compare);
+    let lo = 0;
+    let first = length;
+    for (const slot of moved) {
+      let hi = length;
+      while (lo < hi) {
+        const mid = (lo + hi) >>> 1;
+        if (this.compare(buffer[mid]!, slot) <= 0) lo = mid + 1;
+        else hi = mid;
+      }
+      buffer.copyWithin(lo + 1, lo, length);
+      buffer[lo] = slot;
+      first = Math.min(first, lo);
+      length++;
+      lo++;
+    }
+    this.list = buffer.subarray(0, total);
+    this.renumber(Math.min(from, first), total);
+  }
+
+  private renumber(from: number, to: number): void {
+    const list = this.list;
+    const rank = this.rank;
+    for (let i = from; i < to; i++) rank[list[i]!] = i;
   }
 }

@@ -13,6 +13,7 @@
  * top k (topK.ts) from the match list.
  */
 import SearchableMap from 'minisearch/SearchableMap';
+import { NO_SPACE_SCRIPT, words } from '../api/wordSpans.ts';
 
 export type TextField = 'title' | 'content';
 const FIELDS: readonly TextField[] = ['title', 'content'];
@@ -24,6 +25,21 @@ const FUZZY_WEIGHT = 0.45;
 
 /** MiniSearch's default tokenizer: split on spaces and punctuation. */
 export const SPACE_OR_PUNCTUATION = /[\n\r\p{Z}\p{P}]+/u;
+
+/**
+ * The tokens of a text, for documents and queries alike: MiniSearch's split on spaces and
+ * punctuation; a token in a script written without spaces (Chinese, Japanese, Thai…) is then cut
+ * into its words by src/api/wordSpans.ts (Intl.Segmenter), the rule the widgets highlight with.
+ * Text without such a script is split exactly as before (its ranking is MiniSearch's).
+ */
+export function tokenize(text: string): string[] {
+  const tokens = text.split(SPACE_OR_PUNCTUATION);
+  if (!NO_SPACE_SCRIPT.test(text)) return tokens;
+  return tokens.flatMap((token) => (NO_SPACE_SCRIPT.test(token) ? words(token) : [token]));
+}
+
+/** Pending changes to one term's postings up to which `flush()` edits them in place. */
+const SMALL_CHANGE = 32;
 
 /**
  * One term in one field: the slots that have it (ascending) and how often. A slot past the
@@ -61,6 +77,12 @@ class Postings {
 
   /** Applies the pending removals, then the pending additions (a replaced document's new terms). */
   flush(): void {
+    // A few changes (a small batch into a large collection) are made in place: a binary search and
+    // one native move per slot, instead of a pass over every posting.
+    if (this.pendingRemove.length + this.pendingAdd.length / 2 <= SMALL_CHANGE) {
+      this.flushInPlace();
+      return;
+    }
     if (this.pendingRemove.length > 0) {
       const gone = new Set(this.pendingRemove);
       let to = 0;
@@ -102,6 +124,49 @@ class Postings {
       this.length = to;
       this.pendingAdd = [];
     }
+  }
+
+  private flushInPlace(): void {
+    const readded = new Set<number>();
+    for (let i = 0; i < this.pendingAdd.length; i += 2) readded.add(this.pendingAdd[i]!);
+    for (const slot of this.pendingRemove) {
+      // A slot removed and added again (a replaced document keeping the term) is updated below.
+      if (readded.has(slot)) continue;
+      const at = this.find(slot);
+      if (this.slots[at] !== slot || at >= this.length) continue;
+      this.slots.copyWithin(at, at + 1, this.length);
+      this.freqs.copyWithin(at, at + 1, this.length);
+      this.length--;
+    }
+    this.pendingRemove = [];
+    for (let i = 0; i < this.pendingAdd.length; i += 2) {
+      const slot = this.pendingAdd[i]!;
+      const at = this.find(slot);
+      if (at < this.length && this.slots[at] === slot) {
+        // In order, so a later duplicate wins.
+        this.freqs[at] = this.pendingAdd[i + 1]!;
+        continue;
+      }
+      if (this.length === this.slots.length) this.resize(this.length * 2);
+      this.slots.copyWithin(at + 1, at, this.length);
+      this.freqs.copyWithin(at + 1, at, this.length);
+      this.slots[at] = slot;
+      this.freqs[at] = this.pendingAdd[i + 1]!;
+      this.length++;
+    }
+    this.pendingAdd = [];
+  }
+
+  /** The first position whose slot is not below `slot`. */
+  private find(slot: number): number {
+    let lo = 0;
+    let hi = this.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (this.slots[mid]! < slot) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo;
   }
 
   private resize(capacity: number): void {
@@ -180,7 +245,7 @@ export class TextIndex {
       if (text == null) continue;
       // Occurrences per token as written (their number is MiniSearch's field length), then per term.
       const tokens = new Map<string, number>();
-      for (const token of String(text).split(SPACE_OR_PUNCTUATION)) tokens.set(token, (tokens.get(token) ?? 0) + 1);
+      for (const token of tokenize(String(text))) tokens.set(token, (tokens.get(token) ?? 0) + 1);
       const counts = new Map<string, number>();
       for (const [token, count] of tokens) {
         const term = this.processTerm(token, field);
@@ -211,7 +276,7 @@ export class TextIndex {
       const text = doc[field];
       if (text == null) return;
       const seen = new Set<string>();
-      for (const token of String(text).split(SPACE_OR_PUNCTUATION)) {
+      for (const token of tokenize(String(text))) {
         const term = this.processTerm(token, field);
         if (!term || seen.has(term)) continue;
         seen.add(term);

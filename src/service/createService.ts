@@ -48,10 +48,12 @@
  *   queryTerms.ts.
  *
  * Helper endpoints (plain JSON, not enveloped, no CORS):
- *   GET    /_trove/health     { ok: true, collections: [{ project, collection, documents }] } (no token)
- *   GET    /_trove/feedback   FeedbackEntry[] (oldest first, streamed);  DELETE clears it.
- *                             The write token (`token=`), or without one a loopback connection
- *                             (as indexing); never from another site's page.
+ *   GET    /_trove/health     { ok, collections: [{ project, collection, documents }] } (no token), and with
+ *                             PostgreSQL as the record `log: { applied, head, behind }` (`?max_behind=N`:
+ *                             503 with ok false when more than N batches behind)
+ *   GET    /_trove/feedback   FeedbackEntry[] (oldest first, streamed);  DELETE clears it (for every
+ *                             process, with PostgreSQL as the record). The write token (`token=`), or
+ *                             without one a loopback connection (as indexing); never from another site's page.
  *   GET    /_trove/img/<n>.svg  the sample posts' cover images (`seed(count, imageBase)`; no token)
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
@@ -59,14 +61,12 @@ import { allowedMethods } from './allowedMethods.ts';
 import { autocompleteEndpoint } from './autocompleteEndpoint.ts';
 import { BodyAbortedError } from './BodyAbortedError.ts';
 import { coverImage } from './coverImage.ts';
-import { createFileFeedbackLog } from './createFileFeedbackLog.ts';
-import { createRegistry } from './createRegistry.ts';
+import { type CreateEngine, createRegistry } from './createRegistry.ts';
+import { createStore } from './createStore.ts';
 import { createWorkQueue } from './createWorkQueue.ts';
 import { discardBody } from './discardBody.ts';
 import type { EndpointContext, ReadRoute } from './EndpointContext.ts';
-import type { Engine } from './Engine.ts';
 import { escapeControl } from './escapeControl.ts';
-import type { FeedbackLog } from './FeedbackLog.ts';
 import { feedbackEndpoint } from './feedbackEndpoint.ts';
 import { fitResults } from './fitResults.ts';
 import { generatePosts } from './generatePosts.ts';
@@ -104,9 +104,16 @@ export interface ServiceOptions {
   /** A request body not complete after this long is a 408. Default 60 s. */
   bodyTotalMs?: number;
   /** The engine of each collection. Default: a new MiniSearchEngine. */
-  createEngine?: () => Engine;
-  /** Where feedback goes. Default: `feedback.jsonl` in `dataDir` (createFileFeedbackLog.ts). */
-  feedbackLog?: FeedbackLog;
+  createEngine?: CreateEngine;
+  /** The batch log is folded into the snapshots past this many bytes (see createStore.ts). Default 4 MiB. */
+  compactAfterBytes?: number;
+  /**
+   * `postgres://…`: PostgreSQL is the record instead of the data folder (batches, collections,
+   * feedback), shared by every process on that database (see createPgStore.ts). Feedback goes
+   * where the record is: `feedback.jsonl` in `dataDir` (createFileFeedbackLog.ts) or a table
+   * (createPgFeedbackLog.ts).
+   */
+  databaseUrl?: string;
 }
 
 export type Next = (error?: unknown) => void;
@@ -147,10 +154,18 @@ export async function createService(options: ServiceOptions): Promise<Service> {
   const writeToken = options.writeToken || undefined;
   const maxBody = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
   const timeouts = { idleMs: options.bodyIdleMs ?? LIMITS.bodyIdleMs, totalMs: options.bodyTotalMs ?? LIMITS.bodyTotalMs };
+  const handlers = loadHandlers(options.handlersFile);
+  const registry = await createRegistry(
+    options.databaseUrl
+      ? // Loaded only in this mode: the zero-setup start does not load the PostgreSQL client.
+        await (await import('./createPgStore.ts')).createPgStore(options.databaseUrl)
+      : createStore(options.dataDir, { compactAfterBytes: options.compactAfterBytes }),
+    options.createEngine ?? (() => new MiniSearchEngine()),
+  );
   const ctx: EndpointContext = {
-    handlers: loadHandlers(options.handlersFile),
-    registry: await createRegistry(options.dataDir, options.createEngine ?? (() => new MiniSearchEngine())),
-    feedback: options.feedbackLog ?? createFileFeedbackLog(options.dataDir),
+    handlers,
+    registry,
+    feedback: registry.store.feedback,
   };
 
   /** Read requests take turns, ordinary ones first (createWorkQueue.ts). */
@@ -298,11 +313,17 @@ export async function createService(options: ServiceOptions): Promise<Service> {
     res.setHeader('Cache-Control', 'no-store');
     let first = true;
     res.write('[');
-    for await (const entry of ctx.feedback.entries()) {
-      if (res.destroyed) return;
-      const more = res.write(`${first ? '' : ','}\n${JSON.stringify(entry)}`);
-      first = false;
-      if (!more) await new Promise((resolve) => res.once('drain', resolve));
+    try {
+      for await (const entry of ctx.feedback.entries()) {
+        if (res.destroyed) return;
+        const more = res.write(`${first ? '' : ','}\n${JSON.stringify(entry)}`);
+        first = false;
+        if (!more) await new Promise((resolve) => res.once('drain', resolve));
+      }
+    } catch (error) {
+      // The answer has begun (a lost database, an unreadable file): cut it, so it cannot pass for the whole log.
+      res.destroy();
+      throw error;
     }
     res.end(first ? ']' : '\n]');
   }
@@ -325,7 +346,15 @@ export async function createService(options: ServiceOptions): Promise<Service> {
     if (!allowed.includes(method)) {
       return sendJson(res, 405, { error: `Method ${method} not allowed on ${route}` }, { Allow: [...allowed, 'OPTIONS'].join(', ') });
     }
-    if (route === '/_trove/health') return sendJson(res, 200, { ok: true, collections: await ctx.registry.list() });
+    if (route === '/_trove/health') {
+      // With a shared record: how far this process has applied it; `max_behind=N` answers 503 past N batches behind.
+      const progress = await ctx.registry.store.progress?.();
+      const behind = progress ? progress.head - progress.applied : 0;
+      const maxBehind = url.searchParams.get('max_behind');
+      const ok = maxBehind === null || !/^\d+$/.test(maxBehind) || behind <= Number(maxBehind);
+      const collections = await ctx.registry.list();
+      return sendJson(res, ok ? 200 : 503, progress ? { ok, collections, log: { ...progress, behind } } : { ok, collections });
+    }
     const refused = checkHelperAccess(req, url);
     if (refused) return sendJson(res, refused[0], { error: refused[1] });
     if (method === 'DELETE') {
@@ -370,8 +399,8 @@ export async function createService(options: ServiceOptions): Promise<Service> {
     },
 
     async close() {
-      ctx.registry.close();
-      await ctx.feedback.close();
+      // The store closes its feedback log with it.
+      await ctx.registry.close();
     },
   };
 }

@@ -14,6 +14,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
+import { describeDatabase } from './describeDatabase.ts';
 import { createService } from './createService.ts';
 import { escapeControl } from './escapeControl.ts';
 import { isLoopbackHost } from './isLoopbackHost.ts';
@@ -48,8 +49,12 @@ Settings (environment variables, defaults shown):
                            loopback only, and a HOST other than loopback is refused
   TROVE_DATA=.trove-data   folder of the indexed documents and the recorded clicks
   TROVE_HANDLERS           JSON file of custom handlers (optional)
+  TROVE_DATABASE_URL       postgres://user:password@host/db: PostgreSQL keeps the indexed
+                           batches and the clicks instead of TROVE_DATA, shared by every
+                           trove serve on that database (see the README: several processes)
 
 Options:
+  --database-url <url>     the same as TROVE_DATABASE_URL
   --seed                   index 600 generated sample posts into project "demo", collection "blog"
                            (their images are served here, at /_trove/img/; their links are
                            /posts/<id>/<slug>, paths on the page's own site)
@@ -61,9 +66,13 @@ Example:
 `;
 
 export async function runServe(args: string[], io: ServeIo): Promise<number> {
-  let values: { seed?: boolean; help?: boolean };
+  let values: { seed?: boolean; help?: boolean; 'database-url'?: string };
   try {
-    ({ values } = parseArgs({ args, options: { seed: { type: 'boolean' }, help: { type: 'boolean', short: 'h' } }, strict: true }));
+    ({ values } = parseArgs({
+      args,
+      options: { seed: { type: 'boolean' }, help: { type: 'boolean', short: 'h' }, 'database-url': { type: 'string' } },
+      strict: true,
+    }));
   } catch (error) {
     io.stderr.write(`${(error as Error).message.split('\n')[0]}\nRun "trove serve --help" for the options.\n`);
     return 2;
@@ -98,14 +107,20 @@ export async function runServe(args: string[], io: ServeIo): Promise<number> {
     return 2;
   }
   const dataDir = resolve(cwd, setting('TROVE_DATA') ?? '.trove-data');
+  const databaseUrl = values['database-url']?.trim() || setting('TROVE_DATABASE_URL');
+  if (databaseUrl !== undefined && !/^postgres(ql)?:\/\//.test(databaseUrl)) {
+    io.stderr.write('TROVE_DATABASE_URL (--database-url) must be a postgres:// URL, like postgres://trove:secret@127.0.0.1:5432/trove.\n');
+    return 2;
+  }
   const handlersText = setting('TROVE_HANDLERS');
   const handlersFile = handlersText === undefined ? undefined : resolve(cwd, handlersText);
 
   let service: Awaited<ReturnType<typeof createService>>;
   try {
-    service = await createService({ token, writeToken, dataDir, handlersFile });
+    service = await createService({ token, writeToken, dataDir, handlersFile, databaseUrl });
   } catch (error) {
-    io.stderr.write(`Cannot start the service: ${escapeControl((error as Error).message)}\n`);
+    // Line by line: a message may end with the command that fixes it, on a line of its own.
+    io.stderr.write(`Cannot start the service: ${(error as Error).message.split('\n').map(escapeControl).join('\n')}\n`);
     return 1;
   }
   const server = createServer((req, res) => service.middleware(req, res));
@@ -143,7 +158,7 @@ export async function runServe(args: string[], io: ServeIo): Promise<number> {
     [
       `Trove local search service on ${base}`,
       `  read token ${JSON.stringify(token)} · ${writeToken ? 'indexing with TROVE_WRITE_TOKEN' : 'indexing over loopback with the same token'}`,
-      `  data ${escapeControl(dataDir)}${handlersFile ? ` · handlers ${escapeControl(handlersFile)}` : ''}`,
+      `  ${databaseUrl ? `record ${escapeControl(describeDatabase(databaseUrl))} (PostgreSQL)` : `data ${escapeControl(dataDir)}`}${handlersFile ? ` · handlers ${escapeControl(handlersFile)}` : ''}`,
       ...(health.collections.length === 0 ? ['  no collections yet (run with --seed to index the sample blog)'] : []),
       ...health.collections.map((c) => `  ${escapeControl(c.project)}/${escapeControl(c.collection)}: ${c.documents} documents`),
       `  v2: ${base}/api/v2/projects/demo/collections/blog/search/default?q=rust&token=${q(token)}`,

@@ -31,3 +31,51 @@ describe('MiniSearchEngine specifics', () => {
     expect(await ids('the plates')).toEqual(['2']);
   });
 });
+
+describe('MiniSearchEngine: words inside Chinese, Japanese and Thai text', () => {
+  const docs = validateDocuments(
+    [
+      { id: 'zh', title: '我的异步编程笔记', content: '今天我们学习异步编程和并发。' },
+      { id: 'zh-hant', title: '異步編程入門', content: '這是一本關於異步的書。' },
+      { id: 'ja', title: '今日の天気', content: '今日は電車で会社に行きました。天気は晴れです。' },
+      { id: 'th', title: 'ภาษาไทยง่ายนิดเดียว', content: 'เรียนภาษาไทยทุกวัน' },
+      { id: 'en', title: 'Async programming in Rust', content: 'Futures, tasks and executors.' },
+    ],
+    'v2',
+  );
+  async function engine() {
+    const e = new MiniSearchEngine();
+    await e.upsert(docs);
+    return e;
+  }
+  const ids = async (q: string, fields?: ('title' | 'content')[]) =>
+    (await (await engine()).search({ q, filters: [], skip: 0, limit: 10, facets: false, titleBoost: 2, fields })).hits
+      .map((d) => d.id)
+      .sort();
+
+  it('finds a word written inside a sentence without spaces', async () => {
+    expect(await ids('异步')).toEqual(['zh']);
+    expect(await ids('编程')).toEqual(['zh']);
+    expect(await ids('異步')).toEqual(['zh-hant']);
+    expect(await ids('電車')).toEqual(['ja']);
+    expect(await ids('天気')).toEqual(['ja']);
+    expect(await ids('ไทย')).toEqual(['th']);
+  });
+
+  it('finds several words of a query written without spaces, all of them (AND)', async () => {
+    expect(await ids('异步编程')).toEqual(['zh']);
+    expect(await ids('電車 天気')).toEqual(['ja']);
+    expect(await ids('電車 编程')).toEqual([]);
+  });
+
+  it('suggests titles from their words and the first character of one being typed', async () => {
+    expect(await ids('天', ['title'])).toEqual(['ja']);
+    expect(await ids('笔记', ['title'])).toEqual(['zh']);
+    expect(await ids('電車', ['title'])).toEqual([]);
+  });
+
+  it('keeps Latin text split as before, next to Chinese in the same document', async () => {
+    expect(await ids('rust')).toEqual(['en']);
+    expect(await ids('programming')).toEqual(['en']);
+  });
+});

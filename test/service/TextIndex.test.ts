@@ -1,8 +1,9 @@
 import MiniSearch from 'minisearch';
 import { describe, expect, it } from 'vitest';
 import { generatePosts } from '../../src/service/generatePosts.ts';
+import { seededRandom } from '../../src/service/seededRandom.ts';
 import { normalizeTerm } from '../../src/service/normalizeTerm.ts';
-import { type QueryTerm, TextIndex } from '../../src/service/TextIndex.ts';
+import { type QueryTerm, TextIndex, tokenize } from '../../src/service/TextIndex.ts';
 
 const posts = generatePosts(300).map((p, slot) => ({ slot, title: p.title!, content: p.content! }));
 
@@ -86,5 +87,80 @@ describe('TextIndex', () => {
     expect(search('otters', { title: 1, content: 1 })).toEqual([0, 1]);
     expect(search('otters', { title: 1 })).toEqual([0]);
     expect(search('otters', { title: 1, content: 1 }, Uint8Array.of(0, 1))).toEqual([1]);
+  });
+});
+
+describe('tokenize', () => {
+  it("splits on spaces and punctuation as MiniSearch does, C# and don't included", () => {
+    expect(tokenize("Don't ship C# on a Friday-night, e.g. 5.0")).toEqual([
+      'Don',
+      't',
+      'ship',
+      'C',
+      'on',
+      'a',
+      'Friday',
+      'night',
+      'e',
+      'g',
+      '5',
+      '0',
+    ]);
+    expect(tokenize('C++ and Node.js')).toEqual(['C++', 'and', 'Node', 'js']);
+  });
+
+  it('cuts text without spaces into its words, and only that text', () => {
+    expect(tokenize('今日は電車で天気を確認')).toEqual(['今日', 'は', '電車', 'で', '天気', 'を', '確認']);
+    expect(tokenize('Rust的异步, C#')).toEqual(['Rust', '的', '异步', 'C', '']);
+    expect(tokenize('ภาษาไทยง่าย')).toEqual(['ภาษา', 'ไทย', 'ง่าย']);
+  });
+
+  it('indexes the words of Chinese text, each findable on its own', () => {
+    const index = new TextIndex((token) => normalizeTerm(token) || null);
+    index.add(0, { title: '异步编程', content: '我们学习并发' });
+    index.add(1, { title: 'Plain', content: 'nothing here' });
+    index.flush();
+    const find = (term: string) => [
+      ...index.search({ terms: [{ term, prefix: false, fuzzy: false }], combineWith: 'AND', boost: { title: 1, content: 1 } }, 2).slots,
+    ];
+    expect(find('异步')).toEqual([0]);
+    expect(find('学习')).toEqual([0]);
+    expect(find('异步编程')).toEqual([]);
+  });
+});
+
+describe('TextIndex updates', () => {
+  it('answers after many small batches of replaced documents as an index built from the final documents', () => {
+    const rnd = seededRandom(11);
+    const vocabulary = ['alpha', 'beta', 'gamma', 'delta', 'epsilon', 'zeta', 'theta', 'kappa'];
+    const text = () => Array.from({ length: 1 + Math.floor(rnd() * 6) }, () => vocabulary[Math.floor(rnd() * vocabulary.length)]).join(' ');
+    const docs = Array.from({ length: 300 }, () => ({ title: text(), content: text() }));
+    const updated = new TextIndex((token) => normalizeTerm(token) || null);
+    docs.forEach((doc, slot) => updated.add(slot, doc));
+    updated.flush();
+    for (let batch = 0; batch < 60; batch++) {
+      // Each document at most once per flush, as MiniSearchEngine.upsert makes it.
+      const slots = new Set(Array.from({ length: 1 + Math.floor(rnd() * 5) }, () => Math.floor(rnd() * docs.length)));
+      for (const slot of slots) {
+        updated.remove(slot, docs[slot]!);
+        docs[slot] = { title: text(), content: text() };
+        updated.add(slot, docs[slot]!);
+      }
+      updated.flush();
+    }
+    const fresh = new TextIndex((token) => normalizeTerm(token) || null);
+    docs.forEach((doc, slot) => fresh.add(slot, doc));
+    fresh.flush();
+    for (const term of vocabulary) {
+      const query = {
+        terms: [{ term, prefix: false, fuzzy: false as const }],
+        combineWith: 'AND' as const,
+        boost: { title: 2, content: 1 },
+      };
+      const a = updated.search(query, docs.length);
+      const b = fresh.search(query, docs.length);
+      expect([...a.slots].sort((x, y) => x - y)).toEqual([...b.slots].sort((x, y) => x - y));
+      for (const slot of a.slots) expect(a.scores[slot]).toBeCloseTo(b.scores[slot]!, 10);
+    }
   });
 });

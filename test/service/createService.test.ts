@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { removeDir, startService, type Running } from './startService.ts';
 
@@ -834,18 +834,25 @@ describe('persistence', () => {
     }
   });
 
-  it('moves an unreadable snapshot aside instead of crashing', async () => {
+  it('stops the start on an unreadable snapshot with the command that sets it aside (issue 23)', async () => {
     const s = await startService({ seed: 5 });
     const file = join(s.dataDir, 'collections', 'demo', 'blog.json');
     await s.stop();
     writeFileSync(file, 'not json');
-    const again = await startService({ dataDir: s.dataDir, seed: false });
     try {
+      const refused = await startService({ dataDir: s.dataDir, seed: false }).then(
+        () => null,
+        (error: Error) => error.message,
+      );
+      expect(refused).toContain(`${JSON.stringify(file)} is unreadable`);
+      expect(refused).toContain(`mv ${JSON.stringify(file)} ${JSON.stringify(`${file}.corrupt`)}`);
+      expect(readFileSync(file, 'utf8')).toBe('not json');
+      // Following the advice starts the service without that collection.
+      renameSync(file, `${file}.corrupt`);
+      const again = await startService({ dataDir: s.dataDir, seed: false });
       expect((await again.request('/_trove/health')).body.collections).toEqual([]);
-      expect(existsSync(file)).toBe(false);
-      expect(readdirSync(join(s.dataDir, 'collections', 'demo')).some((n) => n.startsWith('blog.json.unreadable-'))).toBe(true);
-    } finally {
       await again.stop();
+    } finally {
       removeDir(s.dataDir);
     }
   });

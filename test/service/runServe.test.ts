@@ -1,7 +1,7 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { runCli } from '../../src/cli/runCli.ts';
 import { isLoopbackHost, runServe } from '../../src/service/runServe.ts';
 import { removeDir } from './startService.ts';
@@ -153,6 +153,27 @@ describe('trove serve', () => {
     const res = (await (await second.get(`${V2}/search/short?q=&token=dev-token`)).json()) as { response: { results: unknown[] } };
     expect(res.response.results).toHaveLength(2);
     expect(await second.stop()).toBe(0);
+  });
+
+  it('starts past a .DS_Store in its data folder, and stops on a damaged snapshot with the command that sets it aside', async () => {
+    const first = await serve(['--seed'], { TROVE_DATA: 'data' });
+    await first.stop();
+    writeFileSync(join(first.cwd, 'data', 'collections', '.DS_Store'), '');
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    try {
+      const second = await serve([], { TROVE_DATA: 'data' }, first.cwd);
+      expect(second.stdout.text).toContain('demo/blog: 600 documents');
+      expect(String(warn.mock.calls[0]?.[0])).toContain('.DS_Store');
+      expect(await second.stop()).toBe(0);
+    } finally {
+      warn.mockRestore();
+    }
+    const snapshot = join(first.cwd, 'data', 'collections', 'demo', 'blog.json');
+    writeFileSync(snapshot, '{"format":1,"project":"demo","collection":"blog","documents":[{"id":"1","ti');
+    const stderr = output();
+    expect(await runServe([], { stdout: output(), stderr, cwd: first.cwd, env: { PORT: '0', TROVE_DATA: 'data' } })).toBe(1);
+    expect(stderr.text).toContain(`Cannot start the service: ${JSON.stringify(snapshot)} is unreadable`);
+    expect(stderr.text).toContain(`mv ${JSON.stringify(snapshot)} ${JSON.stringify(`${snapshot}.corrupt`)}`);
   });
 
   it('explains wrong settings with exit status 2', async () => {

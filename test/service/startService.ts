@@ -8,6 +8,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { AddressInfo } from 'node:net';
+import pg from 'pg';
 import { createService, type Service, type ServiceOptions } from '../../src/service/createService.ts';
 import { withTestHooks } from '../../src/service/createTestHooks.ts';
 
@@ -15,6 +16,8 @@ export interface Running {
   base: string;
   service: Service;
   dataDir: string;
+  /** The database the service records into, when PostgreSQL is the record. */
+  databaseUrl?: string;
   /** GET/POST/... `path` (relative to base); answers `{ status, body, headers }` with body parsed as JSON when it is. */
   request(path: string, init?: RequestInit): Promise<{ status: number; body: any; headers: Headers }>;
   restart(): Promise<Running>;
@@ -31,8 +34,10 @@ export async function startService(
     writeFileSync(handlersFile, JSON.stringify(options.handlers));
   }
   let service: Service;
+  // TROVE_TEST_DATABASE_URL (test/service/contractPg.test.ts): PostgreSQL as the record.
+  const databaseUrl = options.databaseUrl ?? (await testDatabase());
   try {
-    service = withTestHooks(await createService({ token: 'test-token', ...options, dataDir, handlersFile }), options);
+    service = withTestHooks(await createService({ token: 'test-token', ...options, dataDir, handlersFile, databaseUrl }), options);
   } catch (error) {
     if (!options.dataDir) removeDir(dataDir);
     throw error;
@@ -45,6 +50,7 @@ export async function startService(
     base,
     service,
     dataDir,
+    databaseUrl,
     async request(path, init) {
       const response = await fetch(base + path, init);
       const text = await response.text();
@@ -58,7 +64,7 @@ export async function startService(
     },
     async restart() {
       await running.stop();
-      return startService({ ...options, dataDir, handlersFile, seed: false, handlers: undefined });
+      return startService({ ...options, dataDir, handlersFile, seed: false, handlers: undefined, databaseUrl: running.databaseUrl });
     },
     async stop() {
       server.closeAllConnections();
@@ -68,6 +74,24 @@ export async function startService(
   };
   return running;
 }
+
+/** A new empty database on the cluster of TROVE_TEST_DATABASE_URL, or `undefined` without one. */
+async function testDatabase(): Promise<string | undefined> {
+  const admin = process.env.TROVE_TEST_DATABASE_URL;
+  if (!admin) return undefined;
+  const name = `trove_test_${process.pid}_${++databases}`;
+  const client = new pg.Client({ connectionString: admin });
+  await client.connect();
+  try {
+    await client.query(`CREATE DATABASE ${name}`);
+  } finally {
+    await client.end();
+  }
+  const url = new URL(admin);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+let databases = 0;
 
 export function removeDir(dir: string): void {
   rmSync(dir, { recursive: true, force: true });

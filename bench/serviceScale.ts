@@ -1,0 +1,260 @@
+/**
+ * Writes, reads under writes, and restarts of `trove serve` at scale (`npm run bench -- --service`,
+ * or `npx tsx bench/serviceScale.ts [posts=50000]`), with the data folder as the record and again
+ * with PostgreSQL (a throwaway cluster, fsync on). The service runs as its own process (the
+ * command from the sources), the load comes from this one:
+ *
+ * - one 10-document batch into the full collection: time over HTTP (median of 20) and bytes written
+ *   to storage per batch (the service process's /proc/<pid>/io write_bytes, plus PostgreSQL's
+ *   write-ahead log when it is the record);
+ * - search throughput from 8 keep-alive clients, alone and while a writer posts 10-document
+ *   batches back to back, alternated 3 s each, twice (target: ≥ 80% kept);
+ * - restart: from spawning the process to its listening (the whole collection loaded), and the
+ *   process's resident memory after it.
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { cpus, loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import pg from 'pg';
+import { startPostgres } from '../scripts/startPostgres.ts';
+import { createService } from '../src/service/createService.ts';
+import { generatePosts } from '../src/service/generatePosts.ts';
+import { seededRandom } from '../src/service/seededRandom.ts';
+
+const root = new URL('..', import.meta.url).pathname;
+const TOKEN = 'bench';
+
+export interface ScaleResult {
+  record: 'data folder' | 'PostgreSQL';
+  posts: number;
+  batchMs: number;
+  batchP95Ms: number;
+  batchBytes: number;
+  searchesPerSecond: number;
+  searchesPerSecondWriting: number;
+  batchesWhileSearching: number;
+  restartMs: number;
+  rssMB: number;
+}
+
+export const SCALE_TARGETS = { batchMs: 20, batchBytes: 1024 * 1024, keptShare: 0.8, restartMs: 2500 };
+
+interface Child {
+  process: ChildProcess;
+  base: string;
+  startedMs: number;
+}
+
+async function startServe(env: Record<string, string>): Promise<Child> {
+  const started = performance.now();
+  const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'src/cli/main.ts'), 'serve'], {
+    cwd: root,
+    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', TROVE_TOKEN: TOKEN, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let errors = '';
+  child.stderr!.on('data', (chunk: Buffer) => {
+    errors = (errors + chunk.toString()).slice(-2000);
+  });
+  const base = await new Promise<string>((done, fail) => {
+    let out = '';
+    child.stdout!.on('data', (chunk: Buffer) => {
+      out += chunk.toString();
+      const found = /on (http:\/\/127\.0\.0\.1:\d+)/.exec(out);
+      if (found) done(found[1]!);
+    });
+    child.once('exit', (code) => fail(new Error(`trove serve exited (${code}): ${errors}`)));
+  });
+  return { process: child, base, startedMs: performance.now() - started };
+}
+
+async function stopServe(child: Child): Promise<void> {
+  if (child.process.exitCode !== null) return;
+  const exited = new Promise((r) => child.process.once('exit', r));
+  child.process.kill('SIGTERM');
+  await exited;
+}
+
+const procField = (pid: number, file: string, field: string) =>
+  Number(new RegExp(`^${field}:\\s*(\\d+)`, 'm').exec(readFileSync(`/proc/${pid}/${file}`, 'utf8'))?.[1] ?? Number.NaN);
+
+/** Search URLs shaped like a reader's (words of real titles, some filters, sorts and pages). */
+function searchUrls(base: string, corpus: { title?: string }[], count: number): string[] {
+  const rnd = seededRandom(7);
+  const pick = <T>(list: readonly T[]): T => list[Math.floor(rnd() * list.length)]!;
+  const urls: string[] = [];
+  for (let i = 0; i < count; i++) {
+    const words = pick(corpus).title!.split(/\s+/);
+    const n = 1 + Math.floor(rnd() * 2);
+    const start = Math.floor(rnd() * Math.max(1, words.length - n + 1));
+    const params = new URLSearchParams({ token: TOKEN, q: words.slice(start, start + n).join(' ') });
+    if (rnd() < 0.3) params.append('filter', `category:"${pick(['Programming', 'Travel', 'Cooking'])}"`);
+    if (rnd() < 0.2) params.set('skip', '10');
+    urls.push(`${base}/api/v2/projects/demo/collections/blog/search/default?${params}`);
+  }
+  return urls;
+}
+
+async function throughput(urls: string[], seconds: number): Promise<number> {
+  const until = performance.now() + seconds * 1000;
+  let done = 0;
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: 8 }, async () => {
+      while (performance.now() < until) {
+        const res = await fetch(urls[next++ % urls.length]!);
+        await res.arrayBuffer();
+        if (!res.ok) throw new Error(`search failed: ${res.status}`);
+        done++;
+      }
+    }),
+  );
+  return done / seconds;
+}
+
+function batchOf(corpus: ReturnType<typeof generatePosts>, n: number) {
+  return Array.from({ length: 10 }, (_, i) => {
+    const post = corpus[(n * 10 + i) % corpus.length]!;
+    return { ...post, title: `${post.title} (edit ${n})` };
+  });
+}
+
+async function post(base: string, docs: unknown): Promise<number> {
+  const started = performance.now();
+  const res = await fetch(`${base}/api/v2/projects/demo/collections/blog/documents?token=${TOKEN}`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify(docs),
+  });
+  await res.arrayBuffer();
+  if (!res.ok) throw new Error(`indexing failed: ${res.status}`);
+  return performance.now() - started;
+}
+
+/**
+ * `storageBytes`: bytes written so far by the record besides the service process (PostgreSQL: its
+ * write-ahead log, every change goes through it first).
+ */
+async function measure(
+  record: ScaleResult['record'],
+  posts: number,
+  env: Record<string, string>,
+  storageBytes: () => Promise<number> = async () => 0,
+): Promise<ScaleResult> {
+  const corpus = generatePosts(posts);
+  let child = await startServe(env);
+  try {
+    const pid = child.process.pid!;
+    // One 10-document batch into the full collection (after a few to warm up).
+    for (let n = 0; n < 3; n++) await post(child.base, batchOf(corpus, n));
+    const written = procField(pid, 'io', 'write_bytes') + (await storageBytes());
+    const times: number[] = [];
+    for (let n = 3; n < 23; n++) times.push(await post(child.base, batchOf(corpus, n)));
+    const batchBytes = (procField(pid, 'io', 'write_bytes') + (await storageBytes()) - written) / times.length;
+    times.sort((a, b) => a - b);
+
+    const urls = searchUrls(child.base, corpus, 2000);
+    await throughput(urls, 1); // warm-up
+    // Alone and with a writer, alternated (3 s each, twice), so a change in the machine's load
+    // weighs on both alike.
+    let alone = 0;
+    let busy = 0;
+    let batches = 0;
+    for (let round = 0; round < 2; round++) {
+      alone += (await throughput(urls, 3)) / 2;
+      let writing = true;
+      const writer = (async () => {
+        for (let n = 100 + round * 1000; writing; n++) {
+          await post(child.base, batchOf(corpus, n));
+          batches++;
+        }
+      })();
+      busy += (await throughput(urls, 3)) / 2;
+      writing = false;
+      await writer;
+    }
+
+    await stopServe(child);
+    child = await startServe(env);
+    const rssMB = procField(child.process.pid!, 'status', 'VmRSS') / 1024;
+    return {
+      record,
+      posts,
+      batchMs: times[Math.floor(times.length / 2)]!,
+      batchP95Ms: times[Math.floor(times.length * 0.95)]!,
+      batchBytes,
+      searchesPerSecond: alone,
+      searchesPerSecondWriting: busy,
+      batchesWhileSearching: batches,
+      restartMs: child.startedMs,
+      rssMB,
+    };
+  } finally {
+    await stopServe(child);
+  }
+}
+
+/** Seeds `posts` generated posts (one batch) into the record, in this process, then lets it go. */
+async function seed(posts: number, options: { dataDir: string; databaseUrl?: string }): Promise<void> {
+  const service = await createService({ token: TOKEN, ...options });
+  await service.seed(posts);
+  await service.close();
+}
+
+export async function benchServiceScale(posts = 50_000, withPostgres = true): Promise<ScaleResult[]> {
+  const results: ScaleResult[] = [];
+  const dataDir = mkdtempSync(join(tmpdir(), 'trove-bench-scale-'));
+  try {
+    await seed(posts, { dataDir });
+    results.push(await measure('data folder', posts, { TROVE_DATA: dataDir }));
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+  if (!withPostgres) return results;
+  const cluster = await startPostgres();
+  const pgDataDir = mkdtempSync(join(tmpdir(), 'trove-bench-scale-'));
+  try {
+    const admin = new pg.Client({ connectionString: cluster.url });
+    await admin.connect();
+    await admin.query('CREATE DATABASE trove_bench');
+    await admin.end();
+    const databaseUrl = cluster.database('trove_bench');
+    await seed(posts, { dataDir: pgDataDir, databaseUrl });
+    const wal = new pg.Client({ connectionString: databaseUrl });
+    await wal.connect();
+    try {
+      const walBytes = async () =>
+        Number((await wal.query<{ n: string }>("SELECT pg_wal_lsn_diff(pg_current_wal_lsn(), '0/0') AS n")).rows[0]!.n);
+      results.push(await measure('PostgreSQL', posts, { TROVE_DATA: pgDataDir, TROVE_DATABASE_URL: databaseUrl }, walBytes));
+    } finally {
+      await wal.end();
+    }
+  } finally {
+    await cluster.stop();
+    rmSync(pgDataDir, { recursive: true, force: true });
+  }
+  return results;
+}
+
+export function formatServiceScale(results: ScaleResult[]): string {
+  const t = SCALE_TARGETS;
+  const met = (ok: boolean) => (ok ? 'met' : 'NOT met');
+  const lines: string[] = [`(${cpus().length} cores, load average ${loadavg()[0]!.toFixed(1)}: timings scale with the load)`];
+  for (const r of results) {
+    const kept = r.searchesPerSecondWriting / r.searchesPerSecond;
+    lines.push(
+      `trove serve at ${r.posts.toLocaleString('en')} posts, ${r.record} as the record (own process; load from this one)`,
+      `  10-document batch       ${r.batchMs.toFixed(1)} ms median, ${r.batchP95Ms.toFixed(1)} ms p95, ${(r.batchBytes / 1024).toFixed(1)} KiB written   target ≤ ${t.batchMs} ms, ≤ 1 MiB: ${met(r.batchMs <= t.batchMs && r.batchBytes <= t.batchBytes)}`,
+      `  searches/s (8 clients)  ${Math.round(r.searchesPerSecond)} alone, ${Math.round(r.searchesPerSecondWriting)} while ${r.batchesWhileSearching} batches were written (${Math.round(kept * 100)}% kept)   target ≥ ${t.keptShare * 100}%: ${met(kept >= t.keptShare)}`,
+      `  restart                 ${(r.restartMs / 1000).toFixed(2)} s from spawn to listening (tsx from the sources), ${Math.round(r.rssMB)} MB resident   target ≤ ${t.restartMs / 1000} s: ${met(r.restartMs <= t.restartMs)}`,
+    );
+  }
+  return lines.join('\n');
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  const posts = Number(process.argv[2] ?? 50_000);
+  console.log(formatServiceScale(await benchServiceScale(posts, !process.argv.includes('--no-postgres'))));
+}

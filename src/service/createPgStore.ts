@@ -1,0 +1,298 @@
+/**
+ * PostgreSQL as the shared record (`TROVE_DATABASE_URL`): several `trove serve` processes on one
+ * database hold the same documents in the same order and answer alike. Queries stay on each
+ * process's embedded engine; the database keeps the order of batches and their durability.
+ *
+ *     trove_head         one row: the `seq` of the last batch (its row lock orders the writers)
+ *     trove_batches      every batch, by `seq`: project, collection, documents (json)
+ *     trove_collections  every collection, with the `seq` of its first batch
+ *     trove_documents    the latest snapshot, always current: one row per document, in the order
+ *                        documents were first indexed (first_seq, first_index)
+ *     trove_feedback     feedback entries, by `id` (createPgFeedbackLog.ts)
+ *
+ * A batch is one transaction: `seq` taken by `UPDATE trove_head` (the row lock makes a second
+ * writer wait until the first commits, so batches commit in `seq` order, without gaps), the
+ * batch row, the collection, the documents upserted, and a NOTIFY; the answer comes once the
+ * transaction committed and this process applied the log up to it. Every process follows the
+ * log: on each NOTIFY, and by polling (every `pollMs`) as a safety net for a lost connection, it
+ * applies the batches after the last it applied, in `seq` order. A process that starts reads
+ * the snapshot (trove_documents) and the head `seq` in one repeatable-read transaction, then
+ * follows the log from there. The schema is created and migrated at start (under an advisory
+ * lock, so processes starting together do it once).
+ */
+import pg from 'pg';
+import { createPgFeedbackLog } from './createPgFeedbackLog.ts';
+import type { ApplyBatch, Store } from './createStore.ts';
+import { escapeControl } from './escapeControl.ts';
+import type { StoredDocument } from './types.ts';
+
+export interface PgStoreOptions {
+  /** Poll the log this often even without a NOTIFY. Default 500 ms. */
+  pollMs?: number;
+}
+
+const CHANNEL = 'trove_batches';
+/** Advisory lock key of the schema migration ("trove" in ASCII). */
+const MIGRATION_LOCK = 0x74726f7665;
+
+/** Each entry brings the schema from its index to the next version. */
+const MIGRATIONS: string[] = [
+  `CREATE TABLE trove_head (one boolean PRIMARY KEY DEFAULT true CHECK (one), seq bigint NOT NULL);
+   INSERT INTO trove_head (seq) VALUES (0);
+   CREATE TABLE trove_batches (
+     seq bigint PRIMARY KEY,
+     project text NOT NULL,
+     collection text NOT NULL,
+     documents json NOT NULL,
+     recorded_at timestamptz NOT NULL DEFAULT now());
+   CREATE TABLE trove_collections (
+     project text NOT NULL,
+     collection text NOT NULL,
+     first_seq bigint NOT NULL,
+     PRIMARY KEY (project, collection));
+   CREATE TABLE trove_documents (
+     project text NOT NULL,
+     collection text NOT NULL,
+     id text NOT NULL,
+     first_seq bigint NOT NULL,
+     first_index integer NOT NULL,
+     doc json NOT NULL,
+     PRIMARY KEY (project, collection, id));
+   CREATE INDEX trove_documents_order ON trove_documents (project, collection, first_seq, first_index);
+   CREATE TABLE trove_feedback (id bigserial PRIMARY KEY, entry json NOT NULL);`,
+];
+
+/** Creates or migrates the schema to the latest version. */
+async function migrate(client: pg.PoolClient): Promise<void> {
+  await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK]);
+  try {
+    await client.query('CREATE TABLE IF NOT EXISTS trove_schema (version integer NOT NULL)');
+    const { rows } = await client.query<{ version: number }>('SELECT version FROM trove_schema');
+    let version = rows[0]?.version ?? 0;
+    if (rows.length === 0) await client.query('INSERT INTO trove_schema (version) VALUES (0)');
+    if (version > MIGRATIONS.length) {
+      throw new Error(
+        `the database's Trove schema (version ${version}) is newer than this trove serve knows (${MIGRATIONS.length}): upgrade trove`,
+      );
+    }
+    for (; version < MIGRATIONS.length; version++) {
+      await client.query('BEGIN');
+      try {
+        await client.query(MIGRATIONS[version]!);
+        await client.query('UPDATE trove_schema SET version = $1', [version + 1]);
+        await client.query('COMMIT');
+      } catch (error) {
+        await client.query('ROLLBACK');
+        throw error;
+      }
+    }
+  } finally {
+    await client.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK]);
+  }
+}
+
+interface BatchRow {
+  seq: string;
+  project: string;
+  collection: string;
+  documents: StoredDocument[];
+}
+
+export async function createPgStore(url: string, options: PgStoreOptions = {}): Promise<Store> {
+  const pollMs = options.pollMs ?? 500;
+  const pool = new pg.Pool({ connectionString: url, max: 4 });
+  pool.on('error', (error) => console.warn(`[trove service] PostgreSQL connection lost: ${escapeControl(error.message)}`));
+  const setup = await pool.connect();
+  try {
+    await migrate(setup);
+  } finally {
+    setup.release();
+  }
+
+  let apply: ApplyBatch = async () => {};
+  /** The last `seq` applied here, and the last one known to exist. */
+  let applied = 0;
+  let head = 0;
+  let closed = false;
+  let listener: pg.Client | undefined;
+  let poller: ReturnType<typeof setInterval> | undefined;
+  /** One catch-up at a time; a request for another while one runs is folded into a second pass. */
+  let catching: Promise<void> | undefined;
+  let again = false;
+  let lastWarning = 0;
+  const waiters: { seq: number; done: () => void; fail: (error: Error) => void }[] = [];
+
+  async function pull(): Promise<void> {
+    for (;;) {
+      const { rows } = await pool.query<BatchRow>(
+        'SELECT seq, project, collection, documents FROM trove_batches WHERE seq > $1 ORDER BY seq LIMIT 200',
+        [applied],
+      );
+      for (const row of rows) {
+        const seq = Number(row.seq);
+        if (seq !== applied + 1) throw new Error(`the log jumps from ${applied} to ${seq}: batches are missing; restart this process`);
+        await apply(row.project, row.collection, row.documents);
+        applied = seq;
+        head = Math.max(head, seq);
+      }
+      for (let i = waiters.length - 1; i >= 0; i--) {
+        if (waiters[i]!.seq <= applied) waiters.splice(i, 1)[0]!.done();
+      }
+      if (rows.length < 200) return;
+    }
+  }
+
+  /** Applies every batch recorded after the last applied one (the callers' batches included). */
+  function catchUp(): Promise<void> {
+    if (catching) {
+      again = true;
+      return catching;
+    }
+    catching = (async () => {
+      try {
+        do {
+          again = false;
+          await pull();
+        } while (again && !closed);
+      } finally {
+        catching = undefined;
+      }
+    })();
+    catching.catch((error: Error) => {
+      // Polling retries every `pollMs`: say it once a minute, not each time.
+      if (Date.now() - lastWarning > 60_000) {
+        lastWarning = Date.now();
+        console.warn(`[trove service] cannot follow the PostgreSQL log (retrying): ${escapeControl(error.message)}`);
+      }
+      for (const w of waiters.splice(0)) w.fail(error);
+    });
+    return catching;
+  }
+
+  /** Tries to listen again until it works (polling keeps the process following meanwhile). */
+  function relisten(): void {
+    if (closed) return;
+    setTimeout(() => void listen().catch(() => relisten()), pollMs * 4).unref();
+  }
+
+  async function listen(): Promise<void> {
+    const client = new pg.Client({ connectionString: url });
+    client.on('error', (error) => {
+      console.warn(`[trove service] PostgreSQL listener lost (${escapeControl(error.message)}); polling until it is back`);
+      listener = undefined;
+      client.end().catch(() => {});
+      relisten();
+    });
+    client.on('notification', (message) => {
+      const seq = Number(message.payload);
+      if (Number.isFinite(seq)) head = Math.max(head, seq);
+      void catchUp().catch(() => {});
+    });
+    try {
+      await client.connect();
+      await client.query(`LISTEN ${CHANNEL}`);
+    } catch (error) {
+      await client.end().catch(() => {});
+      throw error;
+    }
+    if (closed) {
+      await client.end();
+      return;
+    }
+    listener = client;
+    // Batches recorded while the listener was away.
+    void catchUp().catch(() => {});
+  }
+
+  return {
+    feedback: createPgFeedbackLog(pool),
+
+    async open(applyBatch) {
+      apply = applyBatch;
+      const client = await pool.connect();
+      let seq = 0;
+      try {
+        await client.query('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY');
+        seq = Number((await client.query<{ seq: string }>('SELECT seq FROM trove_head')).rows[0]!.seq);
+        const collections = await client.query<{ project: string; collection: string }>(
+          'SELECT project, collection FROM trove_collections ORDER BY first_seq',
+        );
+        const byKey = new Map<string, StoredDocument[]>();
+        for (const c of collections.rows) byKey.set(`${c.project}\u0000${c.collection}`, []);
+        const docs = await client.query<{ project: string; collection: string; doc: StoredDocument }>(
+          'SELECT project, collection, doc FROM trove_documents ORDER BY project, collection, first_seq, first_index',
+        );
+        for (const row of docs.rows) byKey.get(`${row.project}\u0000${row.collection}`)?.push(row.doc);
+        await client.query('COMMIT');
+        for (const c of collections.rows) await apply(c.project, c.collection, byKey.get(`${c.project}\u0000${c.collection}`)!);
+      } finally {
+        client.release();
+      }
+      applied = seq;
+      head = seq;
+      await listen();
+      poller = setInterval(() => void catchUp().catch(() => {}), pollMs);
+      poller.unref();
+    },
+
+    async append(project, collection, documents) {
+      // A later duplicate wins, in the place of the first (as the engine does).
+      const latest = new Map<string, StoredDocument>();
+      for (const doc of documents) latest.set(doc.id, doc);
+      const unique = [...latest.values()];
+      const client = await pool.connect();
+      let seq: number;
+      try {
+        await client.query('BEGIN');
+        try {
+          seq = Number((await client.query<{ seq: string }>('UPDATE trove_head SET seq = seq + 1 RETURNING seq')).rows[0]!.seq);
+          const json = JSON.stringify(unique);
+          await client.query('INSERT INTO trove_batches (seq, project, collection, documents) VALUES ($1, $2, $3, $4)', [
+            seq,
+            project,
+            collection,
+            JSON.stringify(documents),
+          ]);
+          await client.query('INSERT INTO trove_collections (project, collection, first_seq) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING', [
+            project,
+            collection,
+            seq,
+          ]);
+          if (unique.length > 0) {
+            await client.query(
+              `INSERT INTO trove_documents (project, collection, id, first_seq, first_index, doc)
+               SELECT $1, $2, d ->> 'id', $3, (n - 1)::integer, d FROM json_array_elements($4::json) WITH ORDINALITY AS t(d, n)
+               ON CONFLICT (project, collection, id) DO UPDATE SET doc = excluded.doc`,
+              [project, collection, seq, json],
+            );
+          }
+          await client.query('SELECT pg_notify($1, $2)', [CHANNEL, String(seq)]);
+          await client.query('COMMIT');
+        } catch (error) {
+          await client.query('ROLLBACK').catch(() => {});
+          throw error;
+        }
+      } finally {
+        client.release();
+      }
+      head = Math.max(head, seq);
+      // Answer once this process applied it (and every batch before it).
+      await new Promise<void>((done, fail) => {
+        waiters.push({ seq, done, fail });
+        void catchUp().catch(() => {});
+      });
+    },
+
+    async progress() {
+      return { applied, head };
+    },
+
+    async close() {
+      closed = true;
+      if (poller) clearInterval(poller);
+      await catching?.catch(() => {});
+      await listener?.end().catch(() => {});
+      await pool.end();
+    },
+  };
+}

@@ -1,0 +1,307 @@
+/**
+ * PostgreSQL as the shared record, against a real server (a throwaway cluster, scripts/
+ * startPostgres.ts): several `trove serve` processes (real child processes, as a deployment runs
+ * them) on one database.
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Postgres, startPostgres } from '../../scripts/startPostgres.ts';
+import { createPgFeedbackLog } from '../../src/service/createPgFeedbackLog.ts';
+import { createPgStore } from '../../src/service/createPgStore.ts';
+import type { FeedbackEntry } from '../../src/service/FeedbackLog.ts';
+
+const root = resolve(import.meta.dirname, '../..');
+const T = 'token=pg-token';
+const V2 = (collection: string) => `/api/v2/projects/demo/collections/${collection}`;
+
+let cluster: Postgres;
+let databaseUrl: string;
+const processes: ChildProcess[] = [];
+const folders: string[] = [];
+
+interface Serve {
+  base: string;
+  child: ChildProcess;
+  get(path: string): Promise<any>;
+  post(path: string, body: unknown): Promise<Response>;
+}
+
+/** `trove serve` (the command from the sources) on a free loopback port, PostgreSQL as the record. */
+async function serve(extraArgs: string[] = []): Promise<Serve> {
+  const folder = mkdtempSync(join(tmpdir(), 'trove-pg-serve-'));
+  folders.push(folder);
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', join(root, 'src/cli/main.ts'), 'serve', '--database-url', databaseUrl, ...extraArgs],
+    {
+      cwd: root,
+      env: { ...process.env, PORT: '0', HOST: '127.0.0.1', TROVE_TOKEN: 'pg-token', TROVE_DATA: join(folder, 'data') },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
+  processes.push(child);
+  let errors = '';
+  child.stderr!.on('data', (chunk: Buffer) => {
+    errors += chunk.toString();
+  });
+  const base = await new Promise<string>((done, fail) => {
+    let out = '';
+    child.stdout!.on('data', (chunk: Buffer) => {
+      out += chunk.toString();
+      const found = /on (http:\/\/127\.0\.0\.1:\d+)/.exec(out);
+      if (found) done(found[1]!);
+    });
+    child.once('exit', (code) => fail(new Error(`trove serve exited (${code}): ${errors}`)));
+  });
+  return {
+    base,
+    child,
+    get: async (path) => (await fetch(base + path)).json(),
+    post: (path, body) =>
+      fetch(base + path, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) }),
+  };
+}
+
+const post = (id: string | number, title: string, extra: Record<string, unknown> = {}) => ({
+  id,
+  title,
+  content: `${title} in a few words`,
+  url: `/posts/${id}/`,
+  date: `2024-01-${String(((Number(id) || 0) % 28) + 1).padStart(2, '0')}T00:00:00Z`,
+  category: [Number(id) % 2 ? 'Odd' : 'Even'],
+  ...extra,
+});
+
+/** The search page without its timing. */
+async function page(s: Serve, collection: string, query: string) {
+  const body = await s.get(`${V2(collection)}/search/default?${T}&${query}`);
+  return body.response;
+}
+
+async function within(ms: number, check: () => Promise<boolean>): Promise<number> {
+  const started = Date.now();
+  for (;;) {
+    if (await check()) return Date.now() - started;
+    if (Date.now() - started > ms) throw new Error(`not within ${ms} ms`);
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
+
+let a: Serve;
+let b: Serve;
+
+beforeAll(async () => {
+  cluster = await startPostgres({ fsync: false });
+  const admin = new pg.Client({ connectionString: cluster.url });
+  await admin.connect();
+  await admin.query('CREATE DATABASE trove_shared');
+  await admin.end();
+  databaseUrl = cluster.database('trove_shared');
+  // Two processes starting together on an empty database: the schema is created once.
+  [a, b] = await Promise.all([serve(['--seed']), serve()]);
+}, 120_000);
+
+afterAll(async () => {
+  for (const child of processes) if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
+  await Promise.all(
+    processes.map((child) => (child.exitCode === null && child.signalCode === null ? new Promise((r) => child.once('exit', r)) : null)),
+  );
+  await cluster?.stop();
+  for (const folder of folders) rmSync(folder, { recursive: true, force: true });
+}, 60_000);
+
+describe('trove serve with PostgreSQL as the record', { timeout: 60_000 }, () => {
+  it('makes a batch indexed through one process searchable through the other within a second', async () => {
+    expect((await a.post(`${V2('shared')}/documents?${T}`, [post(1, 'Quokka sightings on Rottnest')])).status).toBe(200);
+    // The collection created through one process is known to the other (no 404 until restart).
+    const ms = await within(1000, async () => (await page(b, 'shared', 'q=quokka'))?.found_documents === 1);
+    expect(ms).toBeLessThan(1000);
+    expect((await b.post(`${V2('shared')}/documents?${T}`, [post(2, 'Quokka photography tips')])).status).toBe(200);
+    await within(1000, async () => (await page(a, 'shared', 'q=quokka'))?.found_documents === 2);
+  });
+
+  it('gives the same page for the same query on both, whatever process each batch went through', async () => {
+    // Concurrent batches through both: each process applies them in the record's order.
+    await Promise.all(
+      Array.from({ length: 12 }, (_, i) =>
+        (i % 2 ? a : b).post(`${V2('order')}/documents?${T}`, [
+          post(100 + i, `Lantern festival ${i}`),
+          post(200 + (i % 3), `Lantern repair ${i}`),
+        ]),
+      ),
+    );
+    const [ha, hb] = [await a.get('/_trove/health'), await b.get('/_trove/health')];
+    await within(1000, async () => (await a.get('/_trove/health')).log.applied === (await b.get('/_trove/health')).log.applied);
+    expect(ha.log.behind).toBeGreaterThanOrEqual(0);
+    expect(hb.log.applied).toBeGreaterThan(0);
+    for (const query of [
+      'q=lantern&limit=5',
+      'q=lantern&limit=5&skip=5',
+      'q=lantern&limit=5&skip=10',
+      'q=&limit=7',
+      'q=lantern&sort=title%20asc',
+    ]) {
+      expect(await page(a, 'order', query)).toEqual(await page(b, 'order', query));
+    }
+    // Paging through one never repeats a post.
+    const ids = [];
+    for (let skip = 0; skip < 20; skip += 5)
+      ids.push(...(await page(a, 'order', `q=lantern&limit=5&skip=${skip}`)).results.map((r: { id: string }) => r.id));
+    expect(new Set(ids).size).toBe(ids.length);
+  });
+
+  it('brings a process started later up to date: the snapshot, then the tail', async () => {
+    const c = await serve();
+    expect(await page(c, 'order', 'q=lantern&limit=20')).toEqual(await page(a, 'order', 'q=lantern&limit=20'));
+    expect(await page(c, 'blog', 'q=rust')).toEqual(await page(a, 'blog', 'q=rust'));
+    expect((await c.get('/_trove/health')).collections).toEqual((await a.get('/_trove/health')).collections);
+    await a.post(`${V2('order')}/documents?${T}`, [post(300, 'Lantern afterwards')]);
+    await within(1000, async () => (await page(c, 'order', 'q=afterwards'))?.found_documents === 1);
+    c.child.kill('SIGTERM');
+  }, 60_000);
+
+  it('keeps feedback sent to either process once, for all, and clears it for all', async () => {
+    const path = `${V2('blog')}/autocomplete/suggest/feedback/hits?${T}&item_order=1&query=`;
+    expect((await fetch(`${a.base}${path}from-a`)).status).toBe(200);
+    expect((await fetch(`${b.base}${path}from-b`)).status).toBe(200);
+    for (const s of [a, b]) {
+      const entries = (await s.get('/_trove/feedback')) as { params: { query: string } }[];
+      expect(entries.map((e) => e.params.query).sort()).toEqual(['from-a', 'from-b']);
+    }
+    expect((await fetch(`${b.base}/_trove/feedback`, { method: 'DELETE' })).status).toBe(204);
+    expect(await a.get('/_trove/feedback')).toEqual([]);
+  });
+
+  it('refuses, before anything reaches the database, what the data folder refuses: another site, a type other than JSON, a wrong token, a body over the limit', async () => {
+    const batches = async () => {
+      const db = new pg.Client({ connectionString: databaseUrl });
+      await db.connect();
+      try {
+        return Number((await db.query<{ n: string }>('SELECT count(*) AS n FROM trove_batches')).rows[0]!.n);
+      } finally {
+        await db.end();
+      }
+    };
+    const before = await batches();
+    const path = `${a.base}${V2('guarded')}/documents`;
+    const body = JSON.stringify([post(1, 'Guarded post')]);
+    const json = { 'Content-Type': 'application/json' };
+    const refused = [
+      [await fetch(`${path}?${T}`, { method: 'POST', headers: { 'Content-Type': 'text/plain' }, body }), 415],
+      [await fetch(`${path}?${T}`, { method: 'POST', headers: { ...json, Origin: 'https://elsewhere.example' }, body }), 403],
+      [await fetch(`${path}?token=nope`, { method: 'POST', headers: json, body }), 401],
+      [await fetch(`${path}?${T}`, { method: 'POST', headers: json, body: `[${' '.repeat(6 * 1024 * 1024)}]` }), 413],
+    ] as const;
+    expect(refused.map(([res]) => res.status)).toEqual(refused.map(([, status]) => status));
+    expect(await batches()).toBe(before);
+    expect((await fetch(`${a.base}${V2('guarded')}/search/default?${T}&q=guarded`)).status).toBe(404);
+    // The shared feedback log is not for another site's page either.
+    const elsewhere = { Origin: 'https://elsewhere.example' };
+    expect((await fetch(`${b.base}/_trove/feedback`, { headers: elsewhere })).status).toBe(403);
+    expect((await fetch(`${b.base}/_trove/feedback`, { method: 'DELETE', headers: elsewhere })).status).toBe(403);
+  });
+
+  it('loses no acknowledged batch when a process is killed mid-write', async () => {
+    const c = await serve();
+    const acknowledged: number[] = [];
+    let stop = false;
+    const writers = Array.from({ length: 4 }, async (_, w) => {
+      for (let i = 0; !stop; i++) {
+        const n = w * 10_000 + i;
+        const docs = Array.from({ length: 10 }, (_, k) => post(`k${n}-${k}`, `Killjoy batch ${n}`));
+        try {
+          const res = await c.post(`${V2('killed')}/documents?${T}`, docs);
+          if (res.status === 200) acknowledged.push(n);
+        } catch {
+          return; // the connection died with the process
+        }
+      }
+    });
+    await within(20_000, async () => acknowledged.length >= 20);
+    c.child.kill('SIGKILL');
+    stop = true;
+    await Promise.all(writers);
+    // Whatever the database committed reaches the others; every acknowledged batch is there, whole.
+    await new Promise((r) => setTimeout(r, 700));
+    const found = new Map<string, number>();
+    for (let skip = 0; ; skip += 100) {
+      const result = await page(a, 'killed', `q=&limit=100&skip=${skip}`);
+      for (const r of result.results) found.set(r.title, (found.get(r.title) ?? 0) + 1);
+      if (skip + 100 >= result.found_documents) break;
+    }
+    for (const n of acknowledged) expect(found.get(`Killjoy batch ${n}`)).toBe(10);
+    for (const count of found.values()) expect(count).toBe(10);
+    expect((await a.get('/_trove/health')).log.behind).toBe(0);
+  }, 60_000);
+
+  it('keeps following the log by polling when its LISTEN connection is cut', async () => {
+    const db = new pg.Client({ connectionString: databaseUrl });
+    await db.connect();
+    const cut = await db.query("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE query LIKE 'LISTEN%'");
+    await db.end();
+    expect(cut.rowCount).toBeGreaterThanOrEqual(2);
+    expect((await a.post(`${V2('shared')}/documents?${T}`, [post(3, 'Quokka after the cut')])).status).toBe(200);
+    await within(1500, async () => (await page(b, 'shared', 'q=cut'))?.found_documents === 1);
+  });
+
+  it('answers 503 from health when told how far behind is too far, 200 when caught up', async () => {
+    const res = await fetch(`${a.base}/_trove/health?max_behind=0`);
+    expect(res.status).toBe(200);
+    expect((await res.json()).log).toMatchObject({ behind: 0 });
+    // Told of batches it cannot read yet (as when the database is ahead of a busy replica).
+    const applied = (await a.get('/_trove/health')).log.applied as number;
+    const db = new pg.Client({ connectionString: databaseUrl });
+    await db.connect();
+    // Until it hears (its listener may still be coming back from the test before).
+    await within(5000, async () => {
+      await db.query(`NOTIFY trove_batches, '${applied + 5}'`);
+      await new Promise((r) => setTimeout(r, 100));
+      return (await fetch(`${a.base}/_trove/health?max_behind=4`)).status === 503;
+    });
+    await db.end();
+    const behind = await (await fetch(`${a.base}/_trove/health?max_behind=4`)).json();
+    expect(behind).toMatchObject({ ok: false, log: { applied, head: applied + 5, behind: 5 } });
+    expect((await fetch(`${a.base}/_trove/health?max_behind=5`)).status).toBe(200);
+  });
+});
+
+describe('the feedback log in PostgreSQL (createPgFeedbackLog)', () => {
+  it('hands entries back oldest first, page by page, and keeps about twice its byte limit, dropping the oldest', async () => {
+    const admin = new pg.Client({ connectionString: cluster.url });
+    await admin.connect();
+    await admin.query('CREATE DATABASE trove_feedback_log');
+    await admin.end();
+    const url = cluster.database('trove_feedback_log');
+    // The schema is the store's.
+    await (await createPgStore(url)).close();
+    const pool = new pg.Pool({ connectionString: url, max: 2 });
+    try {
+      const entry = (n: number): FeedbackEntry => ({
+        time: `2024-01-01T00:00:${String(n).padStart(2, '0')}Z`,
+        kind: 'autocomplete',
+        version: 'v2',
+        handler: null,
+        project: 'demo',
+        collection: 'blog',
+        params: { query: `query ${n}`, item_order: '1' },
+      });
+      const bytes = JSON.stringify(entry(10)).length;
+      const log = createPgFeedbackLog(pool, { maxBytes: 5 * bytes, trimEvery: 1, pageSize: 3 });
+      for (let n = 10; n < 30; n++) await log.append(entry(n));
+      const read: FeedbackEntry[] = [];
+      for await (const e of log.entries()) read.push(e);
+      // Ten entries are twice the limit: the ten newest are kept, read in order across four pages.
+      expect(read.map((e) => e.params.query)).toEqual(Array.from({ length: 10 }, (_, i) => `query ${20 + i}`));
+      await log.clear();
+      const left: FeedbackEntry[] = [];
+      for await (const e of log.entries()) left.push(e);
+      expect(left).toEqual([]);
+    } finally {
+      await pool.end();
+    }
+  });
+});
