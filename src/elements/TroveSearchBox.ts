@@ -91,6 +91,7 @@ export class TroveSearchBox extends TroveElement {
       value: attr('value'),
       placeholder: attr('placeholder'),
       analytics: config.analytics,
+      textFragment: !get('no-text-fragment'),
       locale: ctx.locale,
       t: ctx.t,
       onSelect: (detail) => this.emit('trove-select', detail, { cancelable: true }),

@@ -101,6 +101,7 @@ export class TroveSearchResults extends TroveElement {
       sortOptions: attr('sort-options'),
       facets: attr('facets'),
       urlSync: !get('no-url-sync'),
+      textFragment: !get('no-text-fragment'),
       t: ctx.t,
       locale: ctx.locale,
       onResults: (response) => {

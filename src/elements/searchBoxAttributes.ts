@@ -18,4 +18,6 @@ export const searchBoxAttributes = {
   shortcut: { type: 'string' },
   /** Initial text of the input. */
   value: { type: 'string' },
+  /** Post suggestions open the post at its top: no text fragment (`#:~:text=`) that scrolls to the words that matched. */
+  'no-text-fragment': { type: 'boolean' },
 } as const satisfies AttributeSpecs;

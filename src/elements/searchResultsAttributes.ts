@@ -10,4 +10,6 @@ export const searchResultsAttributes = {
   facets: { type: 'string' },
   /** Keep `q`, `filter`, `page` and `sort` out of the page URL. */
   'no-url-sync': { type: 'boolean' },
+  /** Result links open the post at its top: no text fragment (`#:~:text=`) that scrolls to the passage that matched. */
+  'no-text-fragment': { type: 'boolean' },
 } as const satisfies AttributeSpecs;

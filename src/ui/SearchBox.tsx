@@ -1,5 +1,5 @@
 import { useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks';
-import type { TroveClient } from '../api/types.ts';
+import type { NavigationalSuggestion, TroveClient } from '../api/types.ts';
 import { safeUrl } from '../api/safeUrl.ts';
 import {
   type AutocompleteController,
@@ -15,6 +15,7 @@ import { filterLabel } from './filterLabel.ts';
 import { isTypingTarget } from './isTypingTarget.ts';
 import { keepPlaced } from './keepPlaced.ts';
 import { lockPageScroll } from './lockPageScroll.ts';
+import { passageLink } from './passageLink.ts';
 import { placeBelow } from './placeBelow.ts';
 import { SearchBoxChips } from './SearchBoxChips.tsx';
 import { SearchBoxList } from './SearchBoxList.tsx';
@@ -47,6 +48,8 @@ export interface SearchBoxProps {
   placeholder?: string | null;
   /** `false`: no click feedback. Default `true`. */
   analytics?: boolean;
+  /** Post suggestions open the post at the words that matched, with a text fragment (`#:~:text=`) where the browser supports them. Default true. */
+  textFragment?: boolean;
   locale?: string;
   t?: Translate;
   /** The page search the box writes and follows; default the page's own. */
@@ -88,6 +91,8 @@ export function SearchBox(props: SearchBoxProps) {
   const hooks = useRef(props);
   hooks.current = props;
   const navigate = (url: string) => (hooks.current.navigate ?? ((u: string) => globalThis.location.assign(u)))(url);
+  const linkOf = (suggestion: NavigationalSuggestion, query: string) =>
+    passageLink(suggestion.url, query, [suggestion.phrase], hooks.current.textFragment !== false);
   const settings: AutocompleteSettings = {
     handler: props.handler,
     limit: props.limit,
@@ -108,6 +113,7 @@ export function SearchBox(props: SearchBoxProps) {
         recent: recentSearches(`trove:recent:${project}/${collection}`, hooks.current.storage),
         onSelect: (detail) => hooks.current.onSelect?.(detail),
         onSearch: (state) => hooks.current.onSearch?.(state),
+        linkOf,
         onNavigate: (url) => {
           const href = safeUrl(url);
           if (href) navigate(href);
@@ -339,6 +345,7 @@ export function SearchBox(props: SearchBoxProps) {
           locale={props.locale}
           t={t}
           label={label}
+          linkOf={linkOf}
         />
         {notice ? (
           <p part={`notice${notice === 'error' ? ' error' : ''}`} class={`notice${notice === 'error' ? ' is-error' : ''}`}>

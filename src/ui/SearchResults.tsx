@@ -31,6 +31,8 @@ export interface SearchResultsProps {
    * a keyboard visit) when they return to the page. Default true.
    */
   urlSync?: boolean;
+  /** Result links open the post at the passage that matched, with a text fragment (`#:~:text=`) where the browser supports them. Default true. */
+  textFragment?: boolean;
   /** The page search to show; default the page's own (which a search box on the page writes). */
   search?: PageSearch;
   /** Texts; default the English catalogue. */
@@ -96,6 +98,7 @@ export function SearchResults(props: SearchResultsProps) {
       sortOptions={sortOptions}
       facets={facets}
       rootRef={root}
+      textFragment={props.textFragment}
       onOpen={onOpen}
     />
   );

@@ -22,6 +22,8 @@ export interface SearchResultsViewProps {
   facets?: readonly FacetName[];
   /** The root element (to find a result link in). */
   rootRef?: Ref<HTMLDivElement>;
+  /** Result links open the post at the passage that matched (text fragments); default true. */
+  textFragment?: boolean;
   /** A result link is being followed in this tab. */
   onOpen?(detail: { position: number; href: string; keyboard: boolean }): void;
 }
@@ -39,6 +41,7 @@ export function SearchResultsView({
   sortOptions = [],
   facets = facetNames,
   rootRef,
+  textFragment,
   onOpen,
 }: SearchResultsViewProps) {
   const { query, status, response, pageCount: pages, spelling, active, limit, canSort } = controller.state.value;
@@ -157,8 +160,9 @@ export function SearchResultsView({
             locale={locale}
             untitled={t('untitled')}
             position={first + i}
+            textFragment={textFragment}
             onSelect={(how) => controller.select(result, first + i, how)}
-            onOpen={(keyboard) => onOpen?.({ position: first + i, href: result.url, keyboard })}
+            onOpen={(keyboard, href) => onOpen?.({ position: first + i, href, keyboard })}
           />
         ))}
       </ol>
