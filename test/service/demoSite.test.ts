@@ -175,7 +175,7 @@ describe('createDemoSite', () => {
   it('serves the stylesheet, the icon and a generated cover image', async () => {
     const css = await get('/demo-assets/blog.css');
     expect(css.headers.get('content-type')).toBe('text/css; charset=utf-8');
-    expect(await css.text()).toContain('prefers-color-scheme: dark');
+    expect(await css.text()).toContain(':root.dark {');
     const icon = await get('/demo-assets/favicon.svg');
     expect(icon.headers.get('content-type')).toBe('image/svg+xml');
     const img = await get('/demo-assets/img/12.svg');
