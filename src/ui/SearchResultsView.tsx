@@ -24,8 +24,10 @@ export interface SearchResultsViewProps {
   rootRef?: Ref<HTMLDivElement>;
   /** Result links open the post at the passage that matched (text fragments); default true. */
   textFragment?: boolean;
-  /** A result link is being followed in this tab. */
-  onOpen?(detail: { position: number; href: string; keyboard: boolean }): void;
+  /** The Filters panel of narrow layouts starts open (the reader left the page with it open). */
+  filtersOpen?: boolean;
+  /** A result link is being followed in this tab (`filtersOpen`: with the Filters panel open). */
+  onOpen?(detail: { position: number; href: string; keyboard: boolean; filtersOpen?: boolean }): void;
 }
 
 /**
@@ -42,13 +44,14 @@ export function SearchResultsView({
   facets = facetNames,
   rootRef,
   textFragment,
+  filtersOpen = false,
   onOpen,
 }: SearchResultsViewProps) {
   const { query, status, response, pageCount: pages, spelling, active, limit, canSort } = controller.state.value;
   const { q, filters, page, sort } = query;
   const heading = useRef<HTMLHeadingElement>(null);
   const focusHeading = useRef(false);
-  const [facetsOpen, setFacetsOpen] = useState(false);
+  const [facetsOpen, setFacetsOpen] = useState(filtersOpen);
 
   // After a page change, once the new page is shown (or failed), focus the heading above it.
   useEffect(() => {
@@ -162,7 +165,7 @@ export function SearchResultsView({
             position={first + i}
             textFragment={textFragment}
             onSelect={(how) => controller.select(result, first + i, how)}
-            onOpen={(keyboard, href) => onOpen?.({ position: first + i, href, keyboard })}
+            onOpen={(keyboard, href) => onOpen?.({ position: first + i, href, keyboard, ...(facetsOpen ? { filtersOpen: true } : {}) })}
           />
         ))}
       </ol>
