@@ -11,13 +11,14 @@
  * ~3.8 KB, the element base, settings, texts, base.css); the box 7.7 KB, the results 7.6 KB,
  * related posts 3.8 KB (CSS a fifth to a third of each); what the box and the results share
  * (filters, highlighting) 1.1 KB; the loader 1.0 KB.
- * Issue 21 added 915 B (40,690 B): highlighting at word starts shares the service's rule for
- * what a word is (`wordSpans`, ~0.3 KB), and links to the passage that matched (text fragments:
- * the passage and its encoding, the setting in both elements, ~0.6 KB).
+ * Issue 21 added 996 B (40,771 B): highlighting at word starts shares the service's rule for
+ * what a word is (`wordSpans`, ~0.3 KB), links to the passage that matched (text fragments:
+ * the passage and its encoding, the setting in both elements, ~0.6 KB), and the Filters panel
+ * opens again on Back (0.1 KB).
  */
 export const sizeBudget = {
   everythingTarget: 20_000,
-  everythingCeiling: 40_735,
+  everythingCeiling: 40_815,
   /** What a related-posts-only page downloads of our code: all of it less the libraries on their own (`librariesSize`). */
   relatedOnlyOursTarget: 13_000,
   /**
