@@ -8,6 +8,7 @@ import type { Document } from '../../src/api/types.ts';
 import { createDemoSite, type DemoSiteOptions } from '../../demo/site/createDemoSite.ts';
 import { serveStatic, type Middleware } from '../../demo/site/serveStatic.ts';
 import { coverImage } from '../../demo/site/coverImage.ts';
+import { createBlogIndex } from '../../demo/site/createBlogIndex.ts';
 import { escapeHtml, html, scriptJson } from '../../demo/site/html.ts';
 import { safeUrl } from '../../demo/site/safeUrl.ts';
 import { generatePosts } from '../../src/service/generatePosts.ts';
@@ -231,6 +232,18 @@ describe('createDemoSite options', () => {
     } finally {
       server.close();
     }
+  });
+});
+
+describe('createBlogIndex', () => {
+  it("lists the blog's topics (a post's first category) before kinds of post, each by count", () => {
+    const post = (id: number, ...category: string[]) => ({ id, title: `Post ${id}`, content: 'x', category });
+    const blog = createBlogIndex(
+      [post(1, 'Travel', 'Guides'), post(2, 'Cooking', 'Guides'), post(3, 'Cooking', 'Guides'), post(4, 'Travel')].concat(
+        post(5, 'Cooking'),
+      ),
+    );
+    expect(blog.categories.map((c) => c.name)).toEqual(['Cooking', 'Travel', 'Guides']);
   });
 });
 
