@@ -222,7 +222,7 @@ const TOPICS: Topic[] = [
     ],
     subjects: [
       { name: 'a 35mm prime lens', tags: ['Lenses', 'Camera Gear', 'Street'] },
-      { name: 'street portraits', tags: ['Portraits', 'Street', 'People'] },
+      { name: 'street photography', tags: ['Street', 'People', 'Candid'] },
       { name: 'film photography', tags: ['Film', 'Analogue', 'Darkroom'] },
       {
         name: 'night skies',
