@@ -218,3 +218,39 @@ test.describe('in dark mode', () => {
     expect(r! + g! + b!).toBeLessThan(120);
   });
 });
+
+test('the dark mode toggle follows the OS at the first visit, puts a class on <html> and is remembered', async ({ browser }) => {
+  const context = await browser.newContext({ colorScheme: 'dark' });
+  const page = await context.newPage();
+  const background = () => page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+  const toggle = page.getByRole('button', { name: 'Dark mode' });
+  await page.goto('/');
+  await expect(page.locator('html')).toHaveClass(/\bdark\b/);
+  await expect(toggle).toHaveAttribute('aria-pressed', 'true');
+  const dark = await background();
+
+  await toggle.click();
+  await expect(page.locator('html')).not.toHaveClass(/\bdark\b/);
+  await expect(toggle).toHaveAttribute('aria-pressed', 'false');
+  expect(await background()).not.toBe(dark);
+  // The choice outlives the page and the OS setting.
+  await page.goto(corpus[0]!.url!);
+  await expect(page.locator('html')).not.toHaveClass(/\bdark\b/);
+  await page.emulateMedia({ colorScheme: 'light' });
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await expect(page.locator('html')).not.toHaveClass(/\bdark\b/);
+  await toggle.click();
+  await page.reload();
+  await expect(page.locator('html')).toHaveClass(/\bdark\b/);
+  expect(await background()).toBe(dark);
+  await context.close();
+
+  // Before any choice, an OS switch is followed at once.
+  const fresh = await browser.newContext({ colorScheme: 'light' });
+  const other = await fresh.newPage();
+  await other.goto('/');
+  await expect(other.locator('html')).not.toHaveClass(/\bdark\b/);
+  await other.emulateMedia({ colorScheme: 'dark' });
+  await expect(other.locator('html')).toHaveClass(/\bdark\b/);
+  await fresh.close();
+});

@@ -104,3 +104,32 @@ test('the panel stays over the visual viewport when it shrinks and moves, as und
   expect(moved.height).toBe(380);
   await cdp.send('Emulation.setPageScaleFactor', { pageScaleFactor: 1 });
 });
+
+test.describe('at 390×844', () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test('Back to the results after opening one with the Filters panel open shows that result, with the panel open', async ({ page }) => {
+    await page.goto('/search?q=recipe');
+    const results = page.locator('trove-search-results');
+    await expect(results.locator('[part~="base"][aria-busy="false"]')).toBeVisible();
+    const toggle = results.locator('[part~="facets-toggle"]');
+    await toggle.tap();
+    await expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    await expect(results.locator('[part~="facets"]')).toBeVisible();
+    // The sixth result, scrolled to the middle of the screen below the open panel.
+    const link = results.locator('[part~="result-link"]').nth(5);
+    const title = (await link.textContent())!;
+    await link.evaluate((el) => window.scrollTo(0, window.scrollY + el.getBoundingClientRect().top - window.innerHeight / 2));
+    const left = await page.evaluate(() => window.scrollY);
+    expect(left).toBeGreaterThan(600);
+    await link.tap();
+    await page.waitForURL(/\/posts\//);
+    await page.goBack();
+
+    await expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    const back = results.locator('[part~="result-link"]').nth(5);
+    await expect(back).toHaveText(title);
+    await expect(back).toBeInViewport({ ratio: 1 });
+    expect(Math.abs((await page.evaluate(() => window.scrollY)) - left)).toBeLessThan(40);
+  });
+});

@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { generatePosts } from '../src/service/generatePosts.ts';
 
 /**
  * <trove-related-posts> in Chromium against the local service (e2e/server.ts), using the built
@@ -19,8 +20,10 @@ interface ServiceFeedback {
   params: Record<string, string>;
 }
 
+/** Post 218 of the seed data (its address and title as generated). */
+const POST = generatePosts().find((post) => post.id === 218)!;
 const POST_ID = '218';
-const POST_PATH = '/posts/218/why-i-keep-coming-back-to-night-skies';
+const POST_PATH = POST.url!;
 
 async function recommendRequests(request: APIRequestContext): Promise<ServiceRequest[]> {
   const all = (await (await request.get('/_trove/requests')).json()) as ServiceRequest[];
@@ -94,7 +97,7 @@ test.describe('on a demo blog post', () => {
     const sent = await recommendRequests(request);
     expect(sent).toHaveLength(1);
     expect(param(sent[0]!, 'id')).toBe(POST_ID);
-    expect(param(sent[0]!, 'title')).toBe('Why I keep coming back to night skies');
+    expect(param(sent[0]!, 'title')).toBe(POST.title);
     expect(param(sent[0]!, 'url')).toMatch(new RegExp(`${POST_PATH}$`));
     expect(param(sent[0]!, 'limit')).toBe('4');
     expect(param(sent[0]!, 'session_id')).toBeTruthy();
@@ -147,7 +150,7 @@ test.describe('on a demo blog post', () => {
     expect(hit.version).toBe('v2');
     expect(hit.params).toMatchObject({
       source_id: POST_ID,
-      source_title: 'Why I keep coming back to night skies',
+      source_title: POST.title,
       target_id: targetId,
       target_title: title,
       target_url: href,
@@ -262,14 +265,15 @@ test.describe('states and options (fixture page)', () => {
   });
 
   test('sends filter and sort in v2 and neither in v1', async ({ page, request }) => {
-    const filter = 'category:"Photography" tags:"Street"';
+    const [category, tag] = [`category:"${POST.category![0]}"`, `tags:"${POST.tags![0]}"`];
+    const filter = `${category} ${tag}`;
     await page.goto(
       `/pages/related.html?eager&doc-id=218&limit=3&sort=${encodeURIComponent('date desc')}&filter=${encodeURIComponent(filter)}`,
     );
     await expect(cards(page).first()).toBeVisible();
     let [sent] = await recommendRequests(request);
     expect(sent!.path).toMatch(/^\/api\/v2\//);
-    expect(sent!.query.filter(([k]) => k === 'filter').map(([, v]) => v)).toEqual(['category:"Photography"', 'tags:"Street"']);
+    expect(sent!.query.filter(([k]) => k === 'filter').map(([, v]) => v)).toEqual([category, tag]);
     expect(param(sent!, 'sort')).toBe('date desc');
     expect(param(sent!, 'limit')).toBe('3');
 

@@ -131,19 +131,50 @@ test('goes to a navigational suggestion chosen with Enter, and its feedback arri
   const index = kinds.indexOf(true);
   for (let i = 0; i <= index; i++) await page.keyboard.press('ArrowDown');
   const href = (await activeOption(page).getAttribute('href'))!;
-  expect(href).toMatch(/^\/posts\/\d+\//);
+  // The link opens the post at the words that matched (a text fragment); feedback names the post.
+  expect(href).toMatch(/^\/posts\/\d+\/[^#]+#:~:text=/);
+  const url = href.split('#')[0];
   await page.keyboard.press('Enter');
-  await page.waitForURL(`**${href}`);
+  await page.waitForURL((address) => address.pathname + address.hash === href);
 
   await expect.poll(async () => (await autocompleteFeedback(request)).length).toBe(1);
   const [feedback] = await autocompleteFeedback(request);
   const id = href.split('/')[2];
   expect(feedback.handler).toBeNull();
-  expect(feedback.params).toMatchObject({ query: 'pho', item_id: id, item_order: String(index + 1), url: href });
+  expect(feedback.params).toMatchObject({ query: 'pho', item_id: id, item_order: String(index + 1), url });
   const lookup = (await autocompleteRequests(request)).at(-1)!;
   expect(feedback.params.session_id).toBe(param(lookup, 'session_id'));
   const posted = (await serviceRequests(request)).find((r) => r.path === FEEDBACK)!;
   expect(param(posted, 'token')).toBe('dev-token');
+});
+
+test('a clicked post suggestion opens the post at its matched words (a text fragment), and the feedback url has none', async ({
+  page,
+  request,
+}) => {
+  await open(page);
+  await type(page, 'sourdough');
+  const suggestion = page.locator('trove-search-box [part~="option-navigational"]').first();
+  await expect(suggestion).toBeVisible();
+  const title = (await suggestion.locator('[part~="option-title"]').textContent())!;
+  const word = /sourdough/i.exec(title)![0];
+  const href = (await suggestion.getAttribute('href'))!;
+  expect(href).toMatch(new RegExp(`^/posts/\\d+/[^#]+#:~:text=(?:[^,&]+-,)?${word}(?:,-[^,&]+)?$`));
+  await suggestion.click();
+  await page.waitForURL((address) => address.pathname + address.hash === href);
+  await expect(page.locator('h1')).toHaveText(title);
+
+  await expect.poll(async () => (await autocompleteFeedback(request)).length).toBe(1);
+  const [feedback] = await autocompleteFeedback(request);
+  expect(feedback.params.url).toBe(href.split('#')[0]);
+});
+
+test('no-text-fragment keeps post suggestions linking to the post as it is', async ({ page }) => {
+  await open(page, '?no-text-fragment');
+  await type(page, 'sourdough');
+  const suggestion = page.locator('trove-search-box [part~="option-navigational"]').first();
+  await expect(suggestion).toBeVisible();
+  expect(await suggestion.getAttribute('href')).toMatch(/^\/posts\/\d+\/[a-z0-9-]+$/);
 });
 
 test('a filter suggestion becomes a chip and a search with a repeated filter parameter, with feedback of its position', async ({
@@ -227,7 +258,8 @@ test('Ctrl+click and middle-click open a suggestion in a new tab, and both send 
   const link = page.locator('trove-search-box a[role="option"]').first();
   // The answer for "pho", not one for "p" or "ph" still shown on a slow machine.
   await expect(link.locator('mark').first()).toHaveText(/^pho$/i);
-  const href = (await link.getAttribute('href'))!;
+  // The post's address, without the text fragment the link adds (feedback never has one).
+  const href = (await link.getAttribute('href'))!.split('#')[0];
   const [tab] = await Promise.all([context.waitForEvent('page'), link.click({ modifiers: ['ControlOrMeta'] })]);
   await tab.waitForLoadState();
   expect(new URL(tab.url()).pathname).toBe(href);

@@ -260,6 +260,30 @@ test('announces the count in a polite status region', async ({ page }) => {
   await expect(status).toHaveText(/^\d+ results for “night”\. Page 1 of \d+$/);
 });
 
+test('a clicked result opens its post at the passage that matched, through a text fragment of the snippet', async ({ page }) => {
+  await open(page, '?q=ferry');
+  await loaded(page);
+  const item = items(page).first();
+  const snippet = (await item.locator('[part~="result-snippet"]').textContent())!;
+  const href = (await item.locator('[part~="result-link"]').getAttribute('href'))!;
+  const [path, directive] = href.split('#:~:text=');
+  expect(path).toMatch(/^\/posts\/\d+\/[a-z0-9-]+$/);
+  // prefix-,start,-suffix: the matched word with its neighbours in the snippet, each percent-encoded.
+  const [prefix, start, suffix] = directive.split(',').map((part) => decodeURIComponent(part.replace(/^-|-$/g, '')));
+  expect(start.toLowerCase()).toBe('ferry');
+  expect(snippet).toContain(`${prefix} ${start}`);
+  expect(snippet).toContain(`${start} ${suffix}`);
+  await item.locator('[part~="result-link"]').click();
+  await page.waitForURL((address) => address.pathname + address.hash === href);
+  // The browser finds the passage on the post and scrolls to it.
+  await expect.poll(() => page.evaluate(() => scrollY)).toBeGreaterThan(0);
+
+  await open(page, '?q=ferry');
+  await loaded(page);
+  await results(page).evaluate((el) => el.setAttribute('no-text-fragment', ''));
+  await expect(items(page).first().locator('[part~="result-link"]')).toHaveAttribute('href', path);
+});
+
 test('renders titles as text and image with fixed size, lazily', async ({ page }) => {
   await open(page, '?q=night');
   await loaded(page);

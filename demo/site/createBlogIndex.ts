@@ -121,6 +121,9 @@ export function createBlogIndex(documents: readonly Document[]): BlogIndex {
   const posts = documents.map(toPost).sort((a, b) => (b.date?.getTime() ?? 0) - (a.date?.getTime() ?? 0) || Number(b.id) - Number(a.id));
   const byId = new Map(posts.map((p) => [p.id, p]));
   const categories = terms(posts, (p) => p.categories);
+  // The blog's topics (a post's first category) lead the list, before kinds of post such as Guides.
+  const topics = new Set(posts.flatMap((p) => (p.categories[0] ? [slugify(p.categories[0])] : [])));
+  categories.list.sort((a, b) => Number(topics.has(b.slug)) - Number(topics.has(a.slug)));
   const tags = terms(posts, (p) => p.tags);
   const authors = terms(posts, (p) => p.authors);
   return {

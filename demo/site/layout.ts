@@ -48,6 +48,44 @@ function widgetScript(w: WidgetSetup): SafeHtml {
 <script type="module">import { configure, defineElements } from '/src/index.ts'; configure(${config}); defineElements();</script>`;
 }
 
+/**
+ * The theme's light/dark switch, as blog themes do it: a \`dark\` class on \`<html>\`, set before
+ * the first paint from the reader's choice (kept in \`localStorage\`), else from the OS setting
+ * (followed live until the reader chooses). The toggle button shows where this runs (from the
+ * first paint, so nothing moves).
+ */
+const themeScript = raw(`<script>
+(() => {
+  const root = document.documentElement;
+  root.classList.add('has-theme-toggle');
+  const key = 'field-notes:theme';
+  const os = matchMedia('(prefers-color-scheme: dark)');
+  let chosen = null;
+  try { chosen = localStorage.getItem(key); } catch {}
+  const apply = (dark) => {
+    root.classList.toggle('dark', dark);
+    for (const button of document.querySelectorAll('.theme-toggle')) button.setAttribute('aria-pressed', String(dark));
+  };
+  apply(chosen ? chosen === 'dark' : os.matches);
+  os.addEventListener('change', (event) => chosen || apply(event.matches));
+  document.addEventListener('DOMContentLoaded', () => apply(root.classList.contains('dark')));
+  document.addEventListener('click', (event) => {
+    if (!(event.target instanceof Element) || !event.target.closest('.theme-toggle')) return;
+    const dark = !root.classList.contains('dark');
+    chosen = dark ? 'dark' : 'light';
+    try { localStorage.setItem(key, chosen); } catch {}
+    apply(dark);
+  });
+})();
+</script>`);
+
+const themeToggle = raw(
+  `<button class="theme-toggle" type="button" aria-pressed="false" aria-label="Dark mode" title="Dark mode">` +
+    `<svg class="icon-moon" viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false"><path d="M20 14.5A8 8 0 0 1 9.5 4a8 8 0 1 0 10.5 10.5z" fill="none" stroke="currentColor" stroke-width="2" stroke-linejoin="round"/></svg>` +
+    `<svg class="icon-sun" viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false"><circle cx="12" cy="12" r="4" fill="none" stroke="currentColor" stroke-width="2"/><path d="M12 2v2M12 20v2M4.9 4.9l1.4 1.4M17.7 17.7l1.4 1.4M2 12h2M20 12h2M4.9 19.1l1.4-1.4M17.7 6.3l1.4-1.4" stroke="currentColor" stroke-width="2" stroke-linecap="round"/></svg>` +
+    `</button>`,
+);
+
 function navLink(href: string, label: string, active: boolean): SafeHtml {
   return html`<li><a href="${href}"${active ? raw(' aria-current="page"') : ''}>${label}</a></li>`;
 }
@@ -65,6 +103,7 @@ export function layout(o: LayoutOptions): string {
 <title>${title}</title>
 <meta name="description" content="${o.description ?? siteTagline}">
 ${o.canonical ? html`<link rel="canonical" href="${o.canonical}">` : ''}
+${themeScript}
 <link rel="icon" href="/demo-assets/favicon.svg" type="image/svg+xml">
 <link rel="stylesheet" href="/demo-assets/blog.css">
 ${widgetScript(o.widgets)}
@@ -83,6 +122,7 @@ ${o.head ?? ''}
         ${navLink('/analytics', 'Analytics', o.current === 'analytics')}
       </ul>
     </nav>
+    ${themeToggle}
     <div class="header-search" role="search">
       <trove-search-box results-url="/search" shortcut="/ mod+k" placeholder="Search the blog"${o.query ? html` value="${o.query}"` : ''}></trove-search-box>
       <noscript>

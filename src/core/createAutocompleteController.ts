@@ -65,8 +65,10 @@ export interface AutocompleteHooks {
   onSelect?(detail: SuggestionSelectDetail): boolean | void;
   /** A search is about to run; return `false` to stop it (a cancelled `trove-search`: the page routes it). */
   onSearch?(search: SearchRequest): boolean | void;
-  /** Go to another page: a navigational suggestion's `url`, or the results page. */
+  /** Go to another page: a navigational suggestion's link, or the results page. */
   onNavigate?(url: string): void;
+  /** The link a navigational suggestion opens, chosen for `query` (never the URL sent as feedback); default its `url`. */
+  linkOf?(suggestion: NavigationalSuggestion, query: string): string;
   /** The address of the current page (to resolve `resultsUrl`); default `location.href`. */
   pageUrl?(): string;
   /** A request failed (status is `error`; nothing throws). */
@@ -346,7 +348,7 @@ export function createAutocompleteController(options: AutocompleteControllerOpti
     if (!proceed) return false;
     if (suggestion.suggestion_type === 'navigational') {
       if (store && q) recent.value = store.add(q);
-      if (!how.viaLink) options.onNavigate?.(suggestion.url);
+      if (!how.viaLink) options.onNavigate?.(options.linkOf?.(suggestion, q) ?? suggestion.url);
       return true;
     }
     const values = suggestion.filters.map((f) => parseFilter(f)?.value ?? f);

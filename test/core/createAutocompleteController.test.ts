@@ -335,6 +335,16 @@ describe('createAutocompleteController: choosing and feedback', () => {
     expect(hooks.onNavigate).toHaveBeenCalledWith('/posts/7/post-7');
   });
 
+  it('opens the link linkOf makes for the query, while the feedback keeps the suggestion url', async () => {
+    const linkOf = vi.fn((suggestion: { url: string }, query: string) => `${suggestion.url}#:~:text=${query.split(' ')[1]}`);
+    const { controller, net, hooks } = await withList({ linkOf });
+    controller.choose(0);
+    await settle(0);
+    expect(linkOf).toHaveBeenCalledWith(expect.objectContaining({ id: '7' }), 'async ru');
+    expect(hooks.onNavigate).toHaveBeenCalledWith('/posts/7/post-7#:~:text=ru');
+    expect(Object.fromEntries(net.feedback()[0].params).url).toBe('/posts/7/post-7');
+  });
+
   it('counts positions across both groups: the first filter chip after one link is item 2, with its url and no item_id', async () => {
     const { controller, net } = await withList();
     controller.choose(1);

@@ -8,6 +8,7 @@ import type { Document } from '../../src/api/types.ts';
 import { createDemoSite, type DemoSiteOptions } from '../../demo/site/createDemoSite.ts';
 import { serveStatic, type Middleware } from '../../demo/site/serveStatic.ts';
 import { coverImage } from '../../src/service/coverImage.ts';
+import { createBlogIndex } from '../../demo/site/createBlogIndex.ts';
 import { escapeHtml, html, scriptJson } from '../../demo/site/html.ts';
 import { safeUrl } from '../../demo/site/safeUrl.ts';
 import { generatePosts } from '../../src/service/generatePosts.ts';
@@ -175,7 +176,7 @@ describe('createDemoSite', () => {
   it('serves the stylesheet, the icon and a generated cover image', async () => {
     const css = await get('/demo-assets/blog.css');
     expect(css.headers.get('content-type')).toBe('text/css; charset=utf-8');
-    expect(await css.text()).toContain('prefers-color-scheme: dark');
+    expect(await css.text()).toContain(':root.dark {');
     const icon = await get('/demo-assets/favicon.svg');
     expect(icon.headers.get('content-type')).toBe('image/svg+xml');
     const img = await get('/demo-assets/img/12.svg');
@@ -231,6 +232,18 @@ describe('createDemoSite options', () => {
     } finally {
       server.close();
     }
+  });
+});
+
+describe('createBlogIndex', () => {
+  it("lists the blog's topics (a post's first category) before kinds of post, each by count", () => {
+    const post = (id: number, ...category: string[]) => ({ id, title: `Post ${id}`, content: 'x', category });
+    const blog = createBlogIndex(
+      [post(1, 'Travel', 'Guides'), post(2, 'Cooking', 'Guides'), post(3, 'Cooking', 'Guides'), post(4, 'Travel')].concat(
+        post(5, 'Cooking'),
+      ),
+    );
+    expect(blog.categories.map((c) => c.name)).toEqual(['Cooking', 'Travel', 'Guides']);
   });
 });
 

@@ -2,6 +2,7 @@ import { cleanup, fireEvent, render } from '@testing-library/preact';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createClient } from '../../src/api/createClient.ts';
 import { createPageSearch } from '../../src/core/createPageSearch.ts';
+import { peekReturn } from '../../src/ui/searchResults/peekReturn.ts';
 import { rememberReturn } from '../../src/ui/searchResults/rememberReturn.ts';
 import { SearchResults } from '../../src/ui/searchResults/SearchResults.tsx';
 import { takeReturn } from '../../src/ui/searchResults/takeReturn.ts';
@@ -170,5 +171,15 @@ describe('the history record', () => {
     history.replaceState({ troveReturn: { y: 'far', href: 3 }, app: 1 }, '', location.href);
     expect(takeReturn()).toBeUndefined();
     expect(history.state).toEqual({ app: 1 });
+  });
+
+  it('keeps whether the Filters panel was open, which the first render reads without taking the record', () => {
+    history.replaceState(null, '', location.href);
+    rememberReturn({ x: 0, y: 1, position: 2, href: '/a', keyboard: false, filtersOpen: true });
+    expect(peekReturn()).toMatchObject({ position: 2, filtersOpen: true });
+    expect(takeReturn()).toMatchObject({ position: 2, filtersOpen: true });
+    expect(peekReturn()).toBeUndefined();
+    history.replaceState({ troveReturn: { x: 0, y: 1, position: 2, href: '/a', filtersOpen: 'yes' } }, '', location.href);
+    expect(peekReturn()?.filtersOpen).toBe(false);
   });
 });

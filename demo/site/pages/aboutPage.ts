@@ -24,6 +24,7 @@ export function aboutPage(ctx: SiteContext): string {
   <ul>
     <li>Type in the search box at the top of any page (or press <kbd>/</kbd>): suggestions link straight to posts, and topic, tag and author suggestions narrow a search.</li>
     <li>Press Enter to see <a href="/search">full results</a> with facets, sorting and pagination; the address bar keeps the state, so back and forward work.</li>
+    <li>Open a result or a post suggestion: the post opens at the words that matched, highlighted by the browser.</li>
     <li>Open any post and scroll to its end: the related posts load only when they come near the screen.</li>
     <li>Clicks on suggestions and related posts are sent to the service as feedback; see them counted on the <a href="/analytics">analytics page</a> or raw at <a href="/_trove/feedback">/_trove/feedback</a>.</li>
   </ul>

@@ -1,5 +1,5 @@
 import { useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks';
-import type { TroveClient } from '../../api/types.ts';
+import type { NavigationalSuggestion, TroveClient } from '../../api/types.ts';
 import { safeUrl } from '../../api/safeUrl.ts';
 import {
   type AutocompleteController,
@@ -16,6 +16,7 @@ import { filterLabel } from '../filterLabel.ts';
 import { isTypingTarget } from './isTypingTarget.ts';
 import { keepPlaced } from './keepPlaced.ts';
 import { lockPageScroll } from './lockPageScroll.ts';
+import { passageLink } from '../passageLink.ts';
 import { placeBelow } from './placeBelow.ts';
 import type { searchBoxAttributes } from './searchBoxAttributes.ts';
 import { SearchBoxChips } from './SearchBoxChips.tsx';
@@ -88,6 +89,8 @@ export function SearchBox(props: SearchBoxProps) {
   const hooks = useRef(props);
   hooks.current = props;
   const navigate = (url: string) => (hooks.current.navigate ?? ((u: string) => globalThis.location.assign(u)))(url);
+  const linkOf = (suggestion: NavigationalSuggestion, query: string) =>
+    passageLink(suggestion.url, query, [suggestion.phrase], hooks.current.textFragment !== false);
   const controller = useController(
     () => {
       const { project, collection } = client.options;
@@ -98,6 +101,7 @@ export function SearchBox(props: SearchBoxProps) {
         recent: recentSearches(`trove:recent:${project}/${collection}`, hooks.current.storage),
         onSelect: (detail) => hooks.current.onSelect?.(detail),
         onSearch: (state) => hooks.current.onSearch?.(state),
+        linkOf,
         onNavigate: (url) => {
           const href = safeUrl(url);
           if (href) navigate(href);
@@ -347,6 +351,7 @@ export function SearchBox(props: SearchBoxProps) {
           locale={props.locale}
           t={t}
           label={label}
+          linkOf={linkOf}
         />
         {notice ? (
           <p part={`notice${notice === 'error' ? ' error' : ''}`} class={`notice${notice === 'error' ? ' is-error' : ''}`}>

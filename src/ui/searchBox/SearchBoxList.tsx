@@ -1,5 +1,6 @@
 import { useEffect, useRef } from 'preact/hooks';
 import { parseFilter } from '../../api/filter.ts';
+import type { NavigationalSuggestion } from '../../api/types.ts';
 import type { AutocompleteController, AutocompleteOption } from '../../core/createAutocompleteController.ts';
 import { formatDate } from '../formatDate.ts';
 import { Highlight } from '../Highlight.tsx';
@@ -14,6 +15,8 @@ export interface SearchBoxListProps {
   locale?: string;
   t: Translate;
   label(filter: string): string;
+  /** The link a navigational suggestion opens for the query; default its `url`. */
+  linkOf?(suggestion: NavigationalSuggestion, query: string): string;
 }
 
 /**
@@ -21,7 +24,7 @@ export interface SearchBoxListProps {
  * option has `aria-selected="true"`. Navigational options are real links, so Ctrl/Cmd-click and
  * middle-click open a new tab (feedback is sent for those too).
  */
-export function SearchBoxList({ id, controller, expanded, optionId, locale, t, label }: SearchBoxListProps) {
+export function SearchBoxList({ id, controller, expanded, optionId, locale, t, label, linkOf }: SearchBoxListProps) {
   const list = useRef<HTMLDivElement>(null);
   const { activeIndex, answeredQuery, query: text, groups } = controller.state.value;
   const query = answeredQuery || text.trim();
@@ -49,7 +52,7 @@ export function SearchBoxList({ id, controller, expanded, optionId, locale, t, l
                 <Option
                   key={`${option.kind}:${option.index}`}
                   option={option}
-                  {...{ controller, optionId, locale, t, label, query }}
+                  {...{ controller, optionId, locale, t, label, query, linkOf }}
                   active={option.index === activeIndex}
                 />
               ))}
@@ -69,9 +72,10 @@ interface OptionProps {
   t: Translate;
   label(filter: string): string;
   query: string;
+  linkOf?(suggestion: NavigationalSuggestion, query: string): string;
 }
 
-function Option({ option, active, controller, optionId, locale, t, label, query }: OptionProps) {
+function Option({ option, active, controller, optionId, locale, t, label, query, linkOf }: OptionProps) {
   const common = {
     id: optionId(option.index),
     role: 'option' as const,
@@ -82,7 +86,8 @@ function Option({ option, active, controller, optionId, locale, t, label, query 
 
   if (option.kind === 'navigational') {
     const { suggestion } = option;
-    const href = suggestion.url; // `api/` keeps only navigational suggestions with a safe link, so this is one
+    // `api/` keeps only navigational suggestions with a safe link, so this is one.
+    const href = linkOf ? linkOf(suggestion, query) : suggestion.url;
     const follow = (event: MouseEvent) => {
       const how = linkClick(event);
       if (how && !controller.choose(option.index, how)) event.preventDefault();

@@ -19,4 +19,6 @@ export const searchBoxAttributes = {
   shortcut: { type: 'text' },
   /** Initial text of the input. */
   value: { type: 'text' },
+  /** Post suggestions open the post at its top: no text fragment (`#:~:text=`) that scrolls to the words that matched. */
+  'no-text-fragment': { type: 'boolean' },
 } as const satisfies AttributeSpecs;

@@ -4,6 +4,7 @@ import type { SelectHow } from '../../core/Controller.ts';
 import { formatDate } from '../formatDate.ts';
 import { Highlight } from '../Highlight.tsx';
 import { linkClick } from '../linkClick.ts';
+import { passageLink } from '../passageLink.ts';
 import { snippet } from './snippet.ts';
 
 export interface ResultItemProps {
@@ -15,29 +16,32 @@ export interface ResultItemProps {
   position?: number;
   /** The title link was clicked; `false` stops the browser's navigation. */
   onSelect?(how: SelectHow): boolean;
-  /** The link is being followed in this tab (`keyboard`: activated with Enter, not a pointer). */
-  onOpen?(keyboard: boolean): void;
+  /** Link to the passage that matched (a text fragment where the browser has them); default true. */
+  textFragment?: boolean;
+  /** The link (`href`, as written) is being followed in this tab (`keyboard`: activated with Enter, not a pointer). */
+  onOpen?(keyboard: boolean, href: string): void;
 }
 
 /**
  * One result: the title as a link to its `url` (plain text when the URL is unsafe), date and
  * categories, a snippet of the content around the first match with the query highlighted, and
- * the image (fixed size, lazy, hidden when it fails to load). Everything is rendered as text.
+ * the image (fixed size, lazy, hidden when it fails to load). The link opens the post at the
+ * passage that matched (`passageLink`). Everything is rendered as text.
  */
-export function ResultItem({ result, query, locale, untitled, position, onSelect, onOpen }: ResultItemProps) {
+export function ResultItem({ result, query, locale, untitled, position, textFragment = true, onSelect, onOpen }: ResultItemProps) {
   const [imageFailed, setImageFailed] = useState(false);
   // `api/` already blanked unsafe addresses and made every field its type.
-  const href = result.url || undefined;
   const image = imageFailed ? undefined : result.image;
   const title = result.title.trim() ? result.title : untitled;
   const date = formatDate(result.date, locale);
   const categories = result.categories?.filter(Boolean) ?? [];
   const text = snippet(result.content, query);
+  const href = passageLink(result.url, query, [text, title], textFragment) || undefined;
   const follow = (event: MouseEvent) => {
     const how = linkClick(event);
     if (how && onSelect?.(how) === false) event.preventDefault();
     // A click that Enter made has no pointer behind it: `detail` (the click count) is 0.
-    else if (how?.viaLink) onOpen?.(event.detail === 0);
+    else if (how?.viaLink && href) onOpen?.(event.detail === 0, href);
   };
   return (
     <li part="result" class="result" data-position={position}>

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef } from 'preact/hooks';
+import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import { facetNames as allFacets } from '../../api/filterFields.ts';
 import type { FacetName, SearchResponse, SearchResult, TroveClient } from '../../api/types.ts';
 import { adoptUrl } from '../../core/adoptUrl.ts';
@@ -8,6 +8,7 @@ import { createSearchController, type ResultSelectDetail, type SearchSettings } 
 import { pageSearch } from '../../core/pageSearch.ts';
 import { parseSortOptions } from '../../core/parseSortOptions.ts';
 import type { AttributeProps } from '../attributeSpec.ts';
+import { peekReturn } from './peekReturn.ts';
 import { rememberReturn } from './rememberReturn.ts';
 import { SearchResultsView } from './SearchResultsView.tsx';
 import type { searchResultsAttributes } from './searchResultsAttributes.ts';
@@ -77,9 +78,11 @@ export function SearchResults(props: SearchResultsProps) {
   // Back to this page after opening a result: scroll, the result in view, focus (with the URL only).
   const root = useRef<HTMLDivElement>(null);
   const returning = urlSync && typeof window !== 'undefined';
+  // Back with the Filters panel open as the reader left it, so the page has the same layout.
+  const [filtersOpen] = useState(() => returning && peekReturn()?.filtersOpen === true);
   const { status } = controller.state.value;
   useReturnToResult(root, status !== 'loading' && status !== 'idle', returning);
-  const onOpen = (detail: { position: number; href: string; keyboard: boolean }) =>
+  const onOpen = (detail: { position: number; href: string; keyboard: boolean; filtersOpen?: boolean }) =>
     returning && rememberReturn({ x: window.scrollX, y: window.scrollY, ...detail });
   return (
     <SearchResultsView
@@ -89,6 +92,8 @@ export function SearchResults(props: SearchResultsProps) {
       sortOptions={sortOptions}
       facets={facets}
       rootRef={root}
+      textFragment={props.textFragment}
+      filtersOpen={filtersOpen}
       onOpen={onOpen}
     />
   );

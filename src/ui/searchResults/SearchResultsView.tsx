@@ -23,8 +23,12 @@ export interface SearchResultsViewProps {
   facets?: readonly FacetName[];
   /** The root element (to find a result link in). */
   rootRef?: Ref<HTMLDivElement>;
-  /** A result link is being followed in this tab. */
-  onOpen?(detail: { position: number; href: string; keyboard: boolean }): void;
+  /** Result links open the post at the passage that matched (text fragments); default true. */
+  textFragment?: boolean;
+  /** The Filters panel of narrow layouts starts open (the reader left the page with it open). */
+  filtersOpen?: boolean;
+  /** A result link is being followed in this tab (`filtersOpen`: with the Filters panel open). */
+  onOpen?(detail: { position: number; href: string; keyboard: boolean; filtersOpen?: boolean }): void;
 }
 
 /**
@@ -40,6 +44,8 @@ export function SearchResultsView({
   sortOptions = [],
   facets = facetNames,
   rootRef,
+  textFragment,
+  filtersOpen = false,
   onOpen,
 }: SearchResultsViewProps) {
   const { query, status, response, pageCount: pages, spelling, active, limit, canSort } = controller.state.value;
@@ -48,7 +54,7 @@ export function SearchResultsView({
   const applied = sentFilters(query);
   const heading = useRef<HTMLHeadingElement>(null);
   const focusHeading = useRef(false);
-  const [facetsOpen, setFacetsOpen] = useState(false);
+  const [facetsOpen, setFacetsOpen] = useState(filtersOpen);
 
   // After a page change, once the new page is shown (or failed), focus the heading above it.
   useEffect(() => {
@@ -166,8 +172,9 @@ export function SearchResultsView({
             locale={locale}
             untitled={t('untitled')}
             position={first + i}
+            textFragment={textFragment}
             onSelect={(how) => controller.select(result, first + i, how)}
-            onOpen={(keyboard) => onOpen?.({ position: first + i, href: result.url, keyboard })}
+            onOpen={(keyboard, href) => onOpen?.({ position: first + i, href, keyboard, ...(facetsOpen ? { filtersOpen: true } : {}) })}
           />
         ))}
       </ol>

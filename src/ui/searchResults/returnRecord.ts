@@ -9,6 +9,8 @@ export interface ReturnRecord {
   href: string;
   /** Opened by keyboard (Enter on the link): focus goes back to it on return. */
   keyboard: boolean;
+  /** The Filters panel of a narrow layout was open: it opens again, so the page has the same layout. */
+  filtersOpen?: boolean;
 }
 
 /** The key of the record in `history.state` (other keys of the state are the page's own and stay). */
@@ -18,5 +20,5 @@ export const RETURN_KEY = 'troveReturn';
 export function toReturnRecord(value: unknown): ReturnRecord | undefined {
   const r = value as Partial<ReturnRecord> | null;
   const ok = [r?.x, r?.y, r?.position].every(Number.isFinite) && typeof r?.href === 'string';
-  return ok ? { ...(r as ReturnRecord), keyboard: r!.keyboard === true } : undefined;
+  return ok ? { ...(r as ReturnRecord), keyboard: r!.keyboard === true, filtersOpen: r!.filtersOpen === true } : undefined;
 }

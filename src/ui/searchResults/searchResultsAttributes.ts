@@ -11,4 +11,6 @@ export const searchResultsAttributes = {
   facets: { type: 'text' },
   /** Keep `q`, `filter`, `scope`, `page` and `sort` out of the page URL. */
   'no-url-sync': { type: 'boolean' },
+  /** Result links open the post at its top: no text fragment (`#:~:text=`) that scrolls to the passage that matched. */
+  'no-text-fragment': { type: 'boolean' },
 } as const satisfies AttributeSpecs;
