@@ -18,9 +18,13 @@
  * gives the same id on every machine and every run: changing anything here changes every id.
  */
 
-/** Query parameters that only say where a reader came from (analytics, ad and mail trackers): never part of a post's identity. */
-const tracking =
-  /^(?:utm_.*|fbclid|gclid|dclid|gbraid|wbraid|msclkid|yclid|twclid|igshid|mc_[ce]id|_hs(?:enc|mi)|mkt_tok|_ga|_gl|ref_?src)$/i;
+/**
+ * Query parameters that only say where a reader came from (analytics, ad and mail trackers): never
+ * part of a post's identity. By pattern: `utm_*`, HubSpot's `_hs*`, every `*clid` and `*clkid` click
+ * id (`fbclid`, `gclid`, `dclid`, `msclkid`, `yclid`, `twclid`, …), Google's `gbraid`/`wbraid`,
+ * `_ga`/`_gl`, Mailchimp's `mc_cid`/`mc_eid`, Marketo's `mkt_tok`, `igshid`, `ref_src`/`refsrc`.
+ */
+const tracking = /^(utm_|_hs|\w*clk?id$|[gw]braid$|_g[al]$|mc_[ce]id$|mkt_tok$|igshid$|ref_?src$)/i;
 
 /** A 32-bit lane: multiply-xor over the code units, then an avalanche so that every bit of the input reaches every bit out. */
 function lane(text: string, seed: number, factor: number): number {
@@ -49,12 +53,12 @@ export function canonicalUrl(address: string): string | undefined {
   try {
     url = new URL(address.trim());
   } catch {
-    return undefined;
+    return;
   }
-  if (!/^https?:$/.test(url.protocol)) return undefined;
   // Sorted as `name,value` strings: any fixed order will do.
-  const search = new URLSearchParams([...url.searchParams].filter(([name]) => !tracking.test(name)).sort()).toString();
-  return `//${url.host.replace(/^www\./, '')}${url.pathname.replace(/(.)\/+$/, '$1')}${search ? `?${search}` : ''}`;
+  const search = `${new URLSearchParams([...url.searchParams].filter(([name]) => !tracking.test(name)).sort())}`;
+  if (/^https?:$/.test(url.protocol))
+    return `//${url.host.replace(/^www\./, '')}${url.pathname.replace(/(.)\/+$/, '$1')}${search && `?${search}`}`;
 }
 
 /**

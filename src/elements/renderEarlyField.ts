@@ -2,15 +2,16 @@
  * The field the script loader shows in a `<trove-search-box>` at once, before the element's code
  * has arrived: a labelled search field (role `searchbox`) in a form that goes to the results page
  * as an ordinary GET (`?q=…`) on Enter. Its outer size is the search box's own (searchBox.css:
- * `.field` 2.75rem high, its text after the search icon), so nothing moves when the box takes it
- * over (`TroveSearchBox`, with the text, the caret, the selection and the focus).
+ * `.field` 2.75em high, in `em` of the text around it like the box since issue 21, its text after
+ * the search icon), so nothing moves when the box takes it over (`TroveSearchBox`, with the text,
+ * the caret, the selection and the focus).
  * Text typed into the page's own fallback field (`<trove-search-box><form><input name="q">…`,
  * what works with no JavaScript at all) before the loader ran carries over too.
  */
 const css =
-  ':host{display:block;color-scheme:light dark;min-inline-size:12rem;font:var(--trove-font-size,1rem)/1.5 var(--trove-font,inherit)}' +
-  'form{display:flex;align-items:center;box-sizing:border-box;block-size:2.75rem;margin:0;padding-inline:calc(var(--trove-space,.5rem)*2.25 + 1.125rem) 0;border:1px solid var(--trove-color-border,#8889);border-radius:var(--trove-radius,.5rem);background:var(--trove-color-bg,Field)}' +
-  'input{flex:1;min-width:0;block-size:2.125rem;margin:0;padding:0;border:0;background:none;color:var(--trove-color-text,FieldText);font:inherit;outline:0}';
+  ':host{display:block;color-scheme:light dark;min-inline-size:12em;font:var(--trove-font-size,1em)/1.5 var(--trove-font,inherit)}' +
+  'form{display:flex;align-items:center;box-sizing:border-box;block-size:2.75em;margin:0;padding-inline:calc(var(--trove-space,.5em)*2.25 + 1.125em) 0;border:1px solid var(--trove-color-border,#8889);border-radius:var(--trove-radius,.5em);background:var(--trove-color-bg,Field)}' +
+  'input{flex:1;min-width:0;block-size:2.125em;margin:0;padding:0;border:0;background:none;color:var(--trove-color-text,FieldText);font:inherit;outline:0}';
 
 let sheet: CSSStyleSheet | undefined;
 
@@ -21,24 +22,27 @@ export type EarlyInput = HTMLInputElement & { composing?: boolean };
 export function renderEarlyField(host: HTMLElement): void {
   if (host.shadowRoot) return;
   const root = host.attachShadow({ mode: 'open' });
-  if (!sheet) {
-    sheet = new CSSStyleSheet();
-    sheet.replaceSync(css);
-  }
+  if (!sheet) (sheet = new CSSStyleSheet()).replaceSync(css);
   root.adoptedStyleSheets = [sheet];
   // Elements, not markup: a page that enforces Trusted Types allows no `innerHTML`.
   const form = root.appendChild(document.createElement('form'));
-  const input = form.appendChild(document.createElement('input'));
-  const fields = { type: 'search', name: 'q', autocomplete: 'off', enterkeyhint: 'search', 'aria-label': 'Search', part: 'input' };
-  for (const [name, value] of Object.entries(fields)) input.setAttribute(name, value);
   const fallback = host.querySelector('input');
   const attr = (name: string) => host.getAttribute(name);
   form.action = attr('results-url') || (document.querySelector('trove-search-results') ? '' : '/search');
-  input.placeholder = attr('placeholder') ?? 'Search…';
-  input.value = fallback?.value || attr('value') || '';
+  // Properties that reflect their attributes (`part` forwards to its token list's value).
+  const input: EarlyInput = Object.assign(form.appendChild(document.createElement('input')), {
+    type: 'search',
+    name: 'q',
+    autocomplete: 'off',
+    enterKeyHint: 'search',
+    ariaLabel: 'Search',
+    part: 'input',
+    placeholder: attr('placeholder') ?? 'Search…',
+    value: fallback?.value || attr('value') || '',
+  });
   // An IME composition in progress is not cut short: the box takes the field over after it (`TroveSearchBox`).
   for (const type of ['compositionstart', 'compositionend'])
-    input.addEventListener(type, () => void ((input as EarlyInput).composing = type === 'compositionstart'));
+    input.addEventListener(type, () => void (input.composing = type === 'compositionstart'));
   if (fallback && fallback === document.activeElement) {
     input.focus();
     input.setSelectionRange(fallback.selectionStart, fallback.selectionEnd, fallback.selectionDirection ?? undefined);
