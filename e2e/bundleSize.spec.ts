@@ -28,7 +28,7 @@ test('a page with a search box downloads at most its ceiling, once suggestions s
   expect(all).toBeLessThanOrEqual(sizeBudget.searchBoxCeiling);
 });
 
-test('a page with only related posts downloads at most 13 KB of our code', async ({ page }) => {
+test('a page with only related posts downloads at most its ceiling of our code', async ({ page }) => {
   test.setTimeout(120_000); // builds the chunks once more to weigh the libraries alone
   const downloads = new Map<string, Promise<Buffer>>();
   page.on('response', (response) => {
@@ -44,7 +44,9 @@ test('a page with only related posts downloads at most 13 KB of our code', async
   for (const body of downloads.values()) all += brotliSize(await body);
   // The libraries share a file with our code: ours is the rest of what the page downloads.
   const ours = all - (await librariesSize());
-  console.log(`related-only page: ${all} B brotli in all, ${ours} B of our code (${files.join(', ')})`);
-  expect(ours).toBeLessThanOrEqual(sizeBudget.relatedOnlyOursTarget);
+  console.log(
+    `related-only page: ${all} B brotli in all, ${ours} B of our code (target ${sizeBudget.relatedOnlyOursTarget}, ceiling ${sizeBudget.relatedOnlyOursCeiling}; ${files.join(', ')})`,
+  );
+  expect(ours).toBeLessThanOrEqual(sizeBudget.relatedOnlyOursCeiling);
   expect(all).toBeLessThanOrEqual(sizeBudget.relatedOnlyCeiling);
 });
