@@ -12,18 +12,18 @@
  * - restart: from spawning the process to its listening (the whole collection loaded), and the
  *   process's resident memory after it.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import pg from 'pg';
+import { spawnServe } from '../scripts/spawnServe.ts';
 import { startPostgres } from '../scripts/startPostgres.ts';
 import { createService } from '../src/service/createService.ts';
 import { generatePosts } from '../src/service/generatePosts.ts';
 import { seededRandom } from '../src/service/seededRandom.ts';
 
-const root = new URL('..', import.meta.url).pathname;
 const TOKEN = 'bench';
 
 export interface ScaleResult {
@@ -49,24 +49,7 @@ interface Child {
 
 async function startServe(env: Record<string, string>): Promise<Child> {
   const started = performance.now();
-  const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'src/cli/main.ts'), 'serve'], {
-    cwd: root,
-    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', TROVE_TOKEN: TOKEN, ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let errors = '';
-  child.stderr!.on('data', (chunk: Buffer) => {
-    errors = (errors + chunk.toString()).slice(-2000);
-  });
-  const base = await new Promise<string>((done, fail) => {
-    let out = '';
-    child.stdout!.on('data', (chunk: Buffer) => {
-      out += chunk.toString();
-      const found = /on (http:\/\/127\.0\.0\.1:\d+)/.exec(out);
-      if (found) done(found[1]!);
-    });
-    child.once('exit', (code) => fail(new Error(`trove serve exited (${code}): ${errors}`)));
-  });
+  const { child, base } = await spawnServe([], { TROVE_TOKEN: TOKEN, ...env });
   return { process: child, base, startedMs: performance.now() - started };
 }
 

@@ -146,6 +146,21 @@ test('searching from the header box shows the results page', async ({ page }) =>
   expect(errors).toEqual([]);
 });
 
+test('a results page opened with a query shows it in the box, and no suggestions until the reader types', async ({ page }) => {
+  await page.goto('/search?q=rust');
+  const results = page.locator('trove-search-results');
+  await expect(results.getByRole('link', { name: /rust/i }).first()).toBeVisible();
+  const box = page.getByRole('combobox').first();
+  await expect(box).toHaveValue('rust');
+  // Time for a debounced request and its answer, had one been asked for.
+  await page.waitForTimeout(600);
+  await expect(box).toHaveAttribute('aria-expanded', 'false');
+  await box.focus();
+  await box.press('End');
+  await box.pressSequentially(' cli');
+  await expect(box).toHaveAttribute('aria-expanded', 'true');
+});
+
 test('the about and analytics pages are reachable from the main navigation', async ({ page }) => {
   const errors = watchErrors(page);
   await page.goto('/');

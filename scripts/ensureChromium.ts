@@ -6,6 +6,7 @@
  */
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
+import { hasCommand } from './hasCommand.ts';
 
 export const DEFAULT_CHROMIUM = '/usr/bin/chromium';
 
@@ -70,15 +71,6 @@ export function ensureChromium(checks: ChromiumChecks, run: (command: string[]) 
   log(`e2e: apt-get installed no ${decision.path}: install Chromium and set CHROMIUM_PATH to it, then npm test again.`);
   return 1;
 }
-
-const hasCommand = (name: string) => {
-  try {
-    execFileSync('sh', ['-c', `command -v ${name}`], { stdio: 'ignore' });
-    return true;
-  } catch {
-    return false;
-  }
-};
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   process.exitCode = ensureChromium(

@@ -6,6 +6,7 @@
  */
 import { execFileSync } from 'node:child_process';
 import { findPostgresBin } from './startPostgres.ts';
+import { hasCommand } from './hasCommand.ts';
 
 export interface PostgresChecks {
   /** The folder of `postgres` and `initdb`, when installed. */
@@ -52,15 +53,6 @@ export function ensurePostgres(checks: PostgresChecks, run: (command: string[]) 
   log('tests: apt-get installed no PostgreSQL server binaries: install them and set POSTGRES_BIN, then npm test again.');
   return 1;
 }
-
-const hasCommand = (name: string) => {
-  try {
-    execFileSync('sh', ['-c', `command -v ${name}`], { stdio: 'ignore' });
-    return true;
-  } catch {
-    return false;
-  }
-};
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   process.exitCode = ensurePostgres(

@@ -3,18 +3,18 @@
  * startPostgres.ts): several `trove serve` processes (real child processes, as a deployment runs
  * them) on one database.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { spawnServe } from '../../scripts/spawnServe.ts';
 import { type Postgres, startPostgres } from '../../scripts/startPostgres.ts';
 import { createPgFeedbackLog } from '../../src/service/createPgFeedbackLog.ts';
 import { createPgStore } from '../../src/service/createPgStore.ts';
 import type { FeedbackEntry } from '../../src/service/FeedbackLog.ts';
 
-const root = resolve(import.meta.dirname, '../..');
 const T = 'token=pg-token';
 const V2 = (collection: string) => `/api/v2/projects/demo/collections/${collection}`;
 
@@ -34,29 +34,11 @@ interface Serve {
 async function serve(extraArgs: string[] = []): Promise<Serve> {
   const folder = mkdtempSync(join(tmpdir(), 'trove-pg-serve-'));
   folders.push(folder);
-  const child = spawn(
-    process.execPath,
-    ['--import', 'tsx', join(root, 'src/cli/main.ts'), 'serve', '--database-url', databaseUrl, ...extraArgs],
-    {
-      cwd: root,
-      env: { ...process.env, PORT: '0', HOST: '127.0.0.1', TROVE_TOKEN: 'pg-token', TROVE_DATA: join(folder, 'data') },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    },
-  );
+  const { child, base } = await spawnServe(['--database-url', databaseUrl, ...extraArgs], {
+    TROVE_TOKEN: 'pg-token',
+    TROVE_DATA: join(folder, 'data'),
+  });
   processes.push(child);
-  let errors = '';
-  child.stderr!.on('data', (chunk: Buffer) => {
-    errors += chunk.toString();
-  });
-  const base = await new Promise<string>((done, fail) => {
-    let out = '';
-    child.stdout!.on('data', (chunk: Buffer) => {
-      out += chunk.toString();
-      const found = /on (http:\/\/127\.0\.0\.1:\d+)/.exec(out);
-      if (found) done(found[1]!);
-    });
-    child.once('exit', (code) => fail(new Error(`trove serve exited (${code}): ${errors}`)));
-  });
   return {
     base,
     child,

@@ -409,6 +409,17 @@ describe('SearchBox: taking over an early field', () => {
     expect(input.value).toBe('rust own');
   });
 
+  it("takes the page's initial text of an unfocused, untouched field without asking for suggestions", async () => {
+    const early = document.body.appendChild(document.createElement('input'));
+    early.defaultValue = 'rust';
+    const { input, net, options } = setup({ takeOver: { input: early, focused: false }, value: 'rust' });
+    expect(input.value).toBe('rust');
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(net.reads()).toEqual([]);
+    expect(options()).toEqual([]);
+    expect(input.getAttribute('aria-expanded')).toBe('false');
+  });
+
   it('leaves the focus where it is when the early field did not have it', () => {
     const early = document.body.appendChild(document.createElement('input'));
     const { input } = setup({ takeOver: { input: early, focused: false } });

@@ -216,7 +216,10 @@ export function SearchBox(props: SearchBoxProps) {
     const { value, selectionStart, selectionEnd, selectionDirection } = early.input;
     if (value) {
       el.value = value;
-      controller.input(value);
+      // Typed into (or focused) before the box was there: its suggestions are asked for. The page's
+      // own initial text (a results page's query) opens nothing the reader did not ask for.
+      if (early.focused || value !== early.input.defaultValue) controller.input(value);
+      else controller.setText(value);
     }
     if (early.focused) el.focus({ preventScroll: true });
     el.setSelectionRange(selectionStart, selectionEnd, selectionDirection ?? undefined);
