@@ -410,8 +410,9 @@ describe('SearchBox: taking over an early field', () => {
   });
 
   it("takes the page's initial text of an unfocused, untouched field without asking for suggestions", async () => {
+    // As the loader writes it: the `value` attribute of the element, set as the field's value.
     const early = document.body.appendChild(document.createElement('input'));
-    early.defaultValue = 'rust';
+    early.value = 'rust';
     const { input, net, options } = setup({ takeOver: { input: early, focused: false }, value: 'rust' });
     expect(input.value).toBe('rust');
     await new Promise((resolve) => setTimeout(resolve, 20));

@@ -218,7 +218,8 @@ export function SearchBox(props: SearchBoxProps) {
       el.value = value;
       // Typed into (or focused) before the box was there: its suggestions are asked for. The page's
       // own initial text (a results page's query) opens nothing the reader did not ask for.
-      if (early.focused || value !== early.input.defaultValue) controller.input(value);
+      const initial = value === early.input.defaultValue || value === props.value;
+      if (early.focused || !initial) controller.input(value);
       else controller.setText(value);
     }
     if (early.focused) el.focus({ preventScroll: true });
