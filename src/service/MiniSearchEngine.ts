@@ -119,8 +119,19 @@ export class MiniSearchEngine implements Engine {
   private readonly codeOf = new Map<string, number>();
   private readonly codes: { field: CountedFacet; value: string }[] = [];
   private readonly docCodes: number[][] = [];
-  /** `docCodes` flattened (slot's codes at codeList[codeStart[slot] .. codeStart[slot + 1]]), rebuilt after an upsert. */
-  private flatCodes?: { codeStart: Int32Array; codeList: Int32Array };
+  /**
+   * `docCodes` flattened: a slot's codes are codeList[codeStart[slot] .. codeEnd[slot]]. Kept
+   * up to date by each upsert (a replaced document's codes are written over its old ones when
+   * they fit, else appended, the old ones left as garbage until it is half the list), so a write
+   * never rebuilds it for the whole collection.
+   */
+  private codeStart = new Int32Array(16);
+  private codeEnd = new Int32Array(16);
+  private codeList = new Int32Array(64);
+  private codeUsed = 0;
+  private codeGarbage = 0;
+  /** How many documents have each code (the facet counts of every document), kept by each upsert. */
+  private allTally = new Int32Array(16);
   private readonly byId = new SortedSlots((a, b) => collator.compare(this.docs[a]!.id, this.docs[b]!.id));
   private readonly orders: Record<SortKey, SortedSlots> = {
     'date desc': new SortedSlots(
@@ -176,19 +187,18 @@ export class MiniSearchEngine implements Engine {
         slot = this.docs.length;
         this.slotOf.set(doc.id, slot);
         added.push(slot);
+        this.text.add(slot, doc);
       } else {
-        this.text.remove(slot, this.docs[slot]!);
+        this.text.replace(slot, this.docs[slot]!, doc);
         this.setPostings(slot, this.docs[slot]!, false);
       }
       this.docs[slot] = doc;
-      this.text.add(slot, doc);
       this.setPostings(slot, doc, true);
-      this.docCodes[slot] = this.codesFor(doc);
+      this.setCodes(slot, this.codesFor(doc));
       changed.push(slot);
     }
     this.text.flush();
     this.version++;
-    this.flatCodes = undefined;
     // Orders are kept at indexing time, so no query pays for a sort of the collection.
     this.byId.update(added, this.docs.length);
     for (const order of Object.values(this.orders)) order.update(changed, this.docs.length);
@@ -372,22 +382,22 @@ export class MiniSearchEngine implements Engine {
   private facetCounts(slots: Int32Array): FacetCounts {
     const n = this.docs.length;
     const tally = new Int32Array(this.codes.length);
-    const { codeStart, codeList } = this.codeTable();
+    const { codeStart, codeEnd, codeList } = this;
     if (slots.length === n) {
-      for (let i = 0; i < codeList.length; i++) tally[codeList[i]!]!++;
+      tally.set(this.allTally.subarray(0, tally.length));
     } else if (slots.length * 2 <= n) {
       for (let i = 0; i < slots.length; i++) {
         const slot = slots[i]!;
-        for (let j = codeStart[slot]!, end = codeStart[slot + 1]!; j < end; j++) tally[codeList[j]!]!++;
+        for (let j = codeStart[slot]!, end = codeEnd[slot]!; j < end; j++) tally[codeList[j]!]!++;
       }
     } else {
-      // Most documents matched: count every document, then take away the ones that did not match.
+      // Most documents matched: every document's counts, less the ones that did not match.
       const matched = new Uint8Array(n);
       for (let i = 0; i < slots.length; i++) matched[slots[i]!] = 1;
-      for (let i = 0; i < codeList.length; i++) tally[codeList[i]!]!++;
+      tally.set(this.allTally.subarray(0, tally.length));
       for (let slot = 0; slot < n; slot++) {
         if (matched[slot]) continue;
-        for (let j = codeStart[slot]!, end = codeStart[slot + 1]!; j < end; j++) tally[codeList[j]!]!--;
+        for (let j = codeStart[slot]!, end = codeEnd[slot]!; j < end; j++) tally[codeList[j]!]!--;
       }
     }
     const counts: Record<CountedFacet, [string, number][]> = { categories: [], tags: [], authors: [], year: [] };
@@ -408,15 +418,50 @@ export class MiniSearchEngine implements Engine {
     };
   }
 
-  private codeTable(): { codeStart: Int32Array; codeList: Int32Array } {
-    if (this.flatCodes) return this.flatCodes;
-    const n = this.docs.length;
-    const codeStart = new Int32Array(n + 1);
-    for (let slot = 0; slot < n; slot++) codeStart[slot + 1] = codeStart[slot]! + this.docCodes[slot]!.length;
-    const codeList = new Int32Array(codeStart[n]!);
-    for (let slot = 0; slot < n; slot++) codeList.set(this.docCodes[slot]!, codeStart[slot]!);
-    this.flatCodes = { codeStart, codeList };
-    return this.flatCodes;
+  /** Gives `slot` its facet codes: `docCodes`, the flat table and `allTally` follow. */
+  private setCodes(slot: number, list: number[]): void {
+    if (this.codeGarbage > 1024 && this.codeGarbage * 2 > this.codeUsed) this.compactCodes();
+    const old = this.docCodes[slot];
+    if (this.allTally.length < this.codes.length) this.allTally = grown(this.allTally, this.codes.length);
+    for (const code of old ?? []) this.allTally[code]!--;
+    for (const code of list) this.allTally[code]!++;
+    this.docCodes[slot] = list;
+    if (this.codeStart.length <= slot) {
+      this.codeStart = grown(this.codeStart, slot + 1);
+      this.codeEnd = grown(this.codeEnd, slot + 1);
+    }
+    if (old && list.length <= old.length) {
+      // Written over the old codes.
+      this.codeList.set(list, this.codeStart[slot]!);
+      this.codeEnd[slot] = this.codeStart[slot]! + list.length;
+      this.codeGarbage += old.length - list.length;
+      return;
+    }
+    if (old) this.codeGarbage += old.length;
+    if (this.codeList.length < this.codeUsed + list.length) this.codeList = grown(this.codeList, this.codeUsed + list.length);
+    this.codeList.set(list, this.codeUsed);
+    this.codeStart[slot] = this.codeUsed;
+    this.codeUsed += list.length;
+    this.codeEnd[slot] = this.codeUsed;
+  }
+
+  /** The flat table again without garbage (amortised: only once garbage is half of it). */
+  private compactCodes(): void {
+    let used = 0;
+    for (let slot = 0; slot < this.docCodes.length; slot++) used += this.docCodes[slot]?.length ?? 0;
+    const list = new Int32Array(Math.max(64, used * 2));
+    used = 0;
+    for (let slot = 0; slot < this.docCodes.length; slot++) {
+      const codes = this.docCodes[slot];
+      if (!codes) continue;
+      list.set(codes, used);
+      this.codeStart[slot] = used;
+      used += codes.length;
+      this.codeEnd[slot] = used;
+    }
+    this.codeList = list;
+    this.codeUsed = used;
+    this.codeGarbage = 0;
   }
 
   private codesFor(doc: StoredDocument): number[] {
@@ -560,4 +605,11 @@ export class MiniSearchEngine implements Engine {
 interface Mask {
   mask: Uint8Array;
   size: number;
+}
+
+/** `array` copied into one that holds at least `size` (twice as many, amortised). */
+function grown(array: Int32Array, size: number) {
+  const bigger = new Int32Array(Math.max(size, array.length * 2));
+  bigger.set(array);
+  return bigger;
 }

@@ -2,7 +2,9 @@
  * Document slots (small integers) kept in one order, with each slot's position in it. Updated
  * in place when documents are added or replaced: the changed slots are taken out, sorted among
  * themselves and put back by binary search, so an upsert of k documents into n costs
- * k·log n comparisons (plus one pass to rebuild the arrays), not a sort of everything.
+ * k·log n comparisons (plus one pass to rebuild the arrays), not a sort of everything; and when
+ * no slot was added and every changed slot is still in order with its neighbours (a post indexed
+ * again with the same date and title), 2k comparisons and nothing else.
  */
 export class SortedSlots {
   /** Slots in order (a view of the first `total` entries of a larger buffer). */
@@ -25,6 +27,7 @@ export class SortedSlots {
     const size = this.list.length;
     if (changed.length === 0 && total === size) return;
     const moved = Int32Array.from(new Set(changed));
+    if (total === size && this.stillSorted(moved)) return;
     if (moved.length * 4 > total) {
       // Many changed: one sort of everything is cheaper than inserting each.
       this.buffer = Int32Array.from({ length: total }, (_, i) => i).sort(this.bulkCompare?.() ?? this.compare);
@@ -74,6 +77,21 @@ export class SortedSlots {
     }
     this.list = buffer.subarray(0, total);
     this.renumber(Math.min(from, first), total);
+  }
+
+  /**
+   * Whether the list is still in order with the changed slots where they are (no slot added): only
+   * the neighbours of a changed slot can be out of order, so 2 comparisons per changed slot, not
+   * a pass over the list. Re-indexing a post without changing its sort key is the common case.
+   */
+  private stillSorted(moved: Int32Array): boolean {
+    const list = this.list;
+    for (const slot of moved) {
+      const at = this.rank[slot]!;
+      if (at > 0 && this.compare(list[at - 1]!, slot) >= 0) return false;
+      if (at < list.length - 1 && this.compare(slot, list[at + 1]!) >= 0) return false;
+    }
+    return true;
   }
 
   private renumber(from: number, to: number): void {

@@ -239,56 +239,73 @@ export class TextIndex {
   add(slot: number, doc: TextDocument): void {
     this.grow(slot + 1);
     this.live++;
+    for (let f = 0; f < FIELDS.length; f++) this.addField(slot, f, doc[FIELDS[f]!]);
+  }
+
+  /**
+   * Replaces `before` (as it was added at `slot`) by `after`; a field whose text is the same is
+   * left as it is (a post indexed again with only its tags or title changed costs no re-reading of
+   * its content). Call `flush()` before searching.
+   */
+  replace(slot: number, before: TextDocument, after: TextDocument): void {
     for (let f = 0; f < FIELDS.length; f++) {
       const field = FIELDS[f]!;
-      const text = doc[field];
-      if (text == null) continue;
-      // Occurrences per token as written (their number is MiniSearch's field length), then per term.
-      const tokens = new Map<string, number>();
-      for (const token of tokenize(String(text))) tokens.set(token, (tokens.get(token) ?? 0) + 1);
-      const counts = new Map<string, number>();
-      for (const [token, count] of tokens) {
-        const term = this.processTerm(token, field);
-        if (term) counts.set(term, (counts.get(term) ?? 0) + count);
+      if (before[field] === after[field]) continue;
+      this.removeField(slot, f, before[field]);
+      this.addField(slot, f, after[field]);
+    }
+  }
+
+  private addField(slot: number, f: number, text: string | null | undefined): void {
+    const field = FIELDS[f]!;
+    if (text == null) return;
+    // Occurrences per token as written (their number is MiniSearch's field length), then per term.
+    const tokens = new Map<string, number>();
+    for (const token of tokenize(String(text))) tokens.set(token, (tokens.get(token) ?? 0) + 1);
+    const counts = new Map<string, number>();
+    for (const [token, count] of tokens) {
+      const term = this.processTerm(token, field);
+      if (term) counts.set(term, (counts.get(term) ?? 0) + count);
+    }
+    const length = tokens.size;
+    this.lengths[f]![slot] = length;
+    this.lengthSum[f]! += length;
+    this.present[f]!++;
+    for (const [term, count] of counts) {
+      let entry = this.exact.get(term);
+      if (!entry) {
+        entry = [undefined, undefined];
+        this.exact.set(term, entry);
+        this.terms.set(term, entry);
       }
-      const length = tokens.size;
-      this.lengths[f]![slot] = length;
-      this.lengthSum[f]! += length;
-      this.present[f]!++;
-      for (const [term, count] of counts) {
-        let entry = this.exact.get(term);
-        if (!entry) {
-          entry = [undefined, undefined];
-          this.exact.set(term, entry);
-          this.terms.set(term, entry);
-        }
-        let postings = entry[f];
-        if (!postings) postings = entry[f] = new Postings(term, f);
-        if (!postings.add(slot, count)) this.dirty.add(postings);
-      }
+      let postings = entry[f];
+      if (!postings) postings = entry[f] = new Postings(term, f);
+      if (!postings.add(slot, count)) this.dirty.add(postings);
     }
   }
 
   /** Takes `doc` (as it was added at `slot`) out of the index; call `flush()` before searching. */
   remove(slot: number, doc: TextDocument): void {
     this.live--;
-    FIELDS.forEach((field, f) => {
-      const text = doc[field];
-      if (text == null) return;
-      const seen = new Set<string>();
-      for (const token of tokenize(String(text))) {
-        const term = this.processTerm(token, field);
-        if (!term || seen.has(term)) continue;
-        seen.add(term);
-        const postings = this.exact.get(term)?.[f];
-        if (!postings) continue;
-        postings.remove(slot);
-        this.dirty.add(postings);
-      }
-      this.lengthSum[f]! -= this.lengths[f]![slot]!;
-      this.present[f]!--;
-      this.lengths[f]![slot] = 0;
-    });
+    for (let f = 0; f < FIELDS.length; f++) this.removeField(slot, f, doc[FIELDS[f]!]);
+  }
+
+  private removeField(slot: number, f: number, text: string | null | undefined): void {
+    const field = FIELDS[f]!;
+    if (text == null) return;
+    const seen = new Set<string>();
+    for (const token of tokenize(String(text))) {
+      const term = this.processTerm(token, field);
+      if (!term || seen.has(term)) continue;
+      seen.add(term);
+      const postings = this.exact.get(term)?.[f];
+      if (!postings) continue;
+      postings.remove(slot);
+      this.dirty.add(postings);
+    }
+    this.lengthSum[f]! -= this.lengths[f]![slot]!;
+    this.present[f]!--;
+    this.lengths[f]![slot] = 0;
   }
 
   /** Applies every pending removal and addition (a batch of replaced documents) in one pass per term. */

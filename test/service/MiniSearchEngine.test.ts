@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { generatePosts } from '../../src/service/generatePosts.ts';
 import { MiniSearchEngine } from '../../src/service/MiniSearchEngine.ts';
 import { validateDocuments } from '../../src/service/validateDocuments.ts';
 import { describeEngine } from './engineContract.ts';
@@ -29,6 +30,33 @@ describe('MiniSearchEngine specifics', () => {
     expect(await ids('the')).toEqual([]);
     expect(await ids('for a')).toEqual(['2']);
     expect(await ids('the plates')).toEqual(['2']);
+  });
+});
+
+describe('MiniSearchEngine: facet counts through many small replacements', () => {
+  it('counts facets as an engine given only the final documents does, whatever share of documents matches', async () => {
+    const posts = validateDocuments(generatePosts(400), 'v2');
+    const kept = new MiniSearchEngine();
+    await kept.upsert(posts);
+    const latest = new Map(posts.map((p) => [p.id, p]));
+    // Replacements with fewer, as many and more facet values than before (written over, or appended).
+    for (let round = 0; round < 300; round++) {
+      const batch = Array.from({ length: 5 }, (_, i) => {
+        const post = posts[(round * 7 + i * 13) % posts.length]!;
+        const tags = Array.from({ length: (round + i) % 6 }, (_, t) => `tag ${(round + t) % 9}`);
+        return { ...post, tags, categories: round % 3 === 0 ? [] : post.categories };
+      });
+      await kept.upsert(batch);
+      for (const doc of batch) latest.set(doc.id, doc);
+    }
+    const fresh = new MiniSearchEngine();
+    await fresh.upsert([...latest.values()]);
+    for (const q of ['', 'a', 'garden', 'zzzz']) {
+      for (const filters of [[], [{ field: 'tags' as const, value: 'tag 3' }]]) {
+        const request = { q, filters, skip: 0, limit: 5, facets: true, titleBoost: 2 };
+        expect((await kept.search(request)).facets).toEqual((await fresh.search(request)).facets);
+      }
+    }
   });
 });
 

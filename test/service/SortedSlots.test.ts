@@ -26,4 +26,30 @@ describe('SortedSlots', () => {
       expect(expected.map((slot) => order.rank[slot])).toEqual(expected.map((_, i) => i));
     }
   });
+
+  it('keeps the order with two comparisons per changed slot when no changed slot leaves its place', () => {
+    const rnd = seededRandom(5);
+    const keys = Array.from({ length: 1000 }, () => Math.floor(rnd() * 100));
+    let comparisons = 0;
+    const order = new SortedSlots((a, b) => {
+      comparisons++;
+      return keys[a]! - keys[b]! || a - b;
+    });
+    order.update(
+      keys.map((_, i) => i),
+      keys.length,
+    );
+    const before = [...order.list];
+    comparisons = 0;
+    order.update([3, 500, 999], keys.length);
+    expect(comparisons).toBeLessThanOrEqual(6);
+    expect([...order.list]).toEqual(before);
+    // One that does move is put in its new place.
+    keys[500] = 1000;
+    order.update([3, 500], keys.length);
+    expect(order.list[keys.length - 1]).toBe(500);
+    const expected = keys.map((_, i) => i).sort((a, b) => keys[a]! - keys[b]! || a - b);
+    expect([...order.list]).toEqual(expected);
+    expect(expected.map((slot) => order.rank[slot])).toEqual(expected.map((_, i) => i));
+  });
 });

@@ -57,6 +57,42 @@ describe('TextIndex', () => {
     for (const r of theirs) expect(ours.scores[r.id as number]).toBeCloseTo(r.score, 6);
   });
 
+  it('replaces a document reading only the fields whose text changed, and scores as if it had been added anew', () => {
+    const read: string[] = [];
+    const index = new TextIndex((token, field) => {
+      read.push(field);
+      return normalizeTerm(token) || null;
+    });
+    const fresh = new TextIndex((token) => normalizeTerm(token) || null);
+    index.add(0, { title: 'Quince jam', content: 'Slow cooking of quince' });
+    index.add(1, { title: 'Quince tart', content: 'Baking' });
+    read.length = 0;
+    index.replace(
+      0,
+      { title: 'Quince jam', content: 'Slow cooking of quince' },
+      { title: 'Medlar jelly', content: 'Slow cooking of quince' },
+    );
+    index.flush();
+    expect(read.length).toBeGreaterThan(0);
+    expect(read.every((field) => field === 'title')).toBe(true);
+    fresh.add(0, { title: 'Medlar jelly', content: 'Slow cooking of quince' });
+    fresh.add(1, { title: 'Quince tart', content: 'Baking' });
+    fresh.flush();
+    for (const term of ['quince', 'jam', 'medlar', 'slow', 'baking']) {
+      const query = {
+        terms: [{ term, prefix: false, fuzzy: false as const }],
+        combineWith: 'AND' as const,
+        boost: { title: 2, content: 1 },
+      };
+      const ours = index.search(query, 2);
+      const theirs = fresh.search(query, 2);
+      expect(Array.from(ours.slots).sort()).toEqual(Array.from(theirs.slots).sort());
+      for (const slot of theirs.slots) expect(ours.scores[slot]).toBeCloseTo(theirs.scores[slot]!, 9);
+    }
+    expect(index.has('jam')).toBe(false);
+    expect(index.documentCount).toBe(2);
+  });
+
   it('forgets a removed document and finds it again once re-added with new text', () => {
     const index = new TextIndex((token) => normalizeTerm(token) || null);
     index.add(0, { title: 'Quince jam', content: 'Slow cooking' });
