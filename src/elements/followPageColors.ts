@@ -2,23 +2,26 @@ import { decideColors } from '../ui/decideColors.ts';
 import { readPageColors } from './readPageColors.ts';
 
 /** Connected hosts, each with what applies its colours and the CSS it last applied. */
-const hosts = new Map<Element, { apply(css: string): void; css?: string }>();
+const hosts = new Map<Element, Entry>();
 let watching = false;
 
-/** Gives each host the CSS of its page's colours (base.css turns them into every other colour), where it changed. */
-function refresh(): void {
-  hosts.forEach((entry, host) => {
-    let css = '';
-    try {
-      const { dark, page, link } = decideColors(readPageColors(host));
-      const rgb = (color: number[]) => `rgb(${color.slice(0, 3).map(Math.round)})`;
-      css = `:host{color-scheme:${dark ? 'dark' : 'light'};--_page:${rgb(page)};--_link:${rgb(link)}}`;
-    } catch {
-      // No layout or canvas (a test DOM): base.css's own fallbacks.
-    }
-    if (css !== entry.css) entry.apply((entry.css = css));
-  });
+type Entry = { apply(css: string): void; css?: string };
+
+/** Gives `host` the CSS of its page's colours (base.css turns them into every other colour), where it changed. */
+function update(entry: Entry, host: Element): void {
+  let css = '';
+  try {
+    const { dark, page, link } = decideColors(readPageColors(host));
+    const rgb = (color: number[]) => `rgb(${color.slice(0, 3).map(Math.round)})`;
+    css = `:host{color-scheme:${dark ? 'dark' : 'light'};--_page:${rgb(page)};--_link:${rgb(link)}}`;
+  } catch {
+    // No layout or canvas (a test DOM): base.css's own fallbacks.
+  }
+  if (css !== entry.css) entry.apply((entry.css = css));
 }
+
+/** The theme may have changed: every connected host reads its page again. */
+const refresh = () => hosts.forEach(update);
 
 /**
  * What makes a theme change colours without a reload, watched for the page's lifetime once a host
@@ -51,12 +54,14 @@ function watch(doc: Document): void {
  * `decideColors`) through `apply`, and again whenever the theme changes them; returns what stops it.
  */
 export function followPageColors(host: Element, apply: (css: string) => void): () => void {
-  hosts.set(host, { apply });
+  const entry: Entry = { apply };
+  hosts.set(host, entry);
   try {
     if (!watching) watch(host.ownerDocument);
   } catch {
     // A document without <head> or <body>, or without matchMedia: the first colours stay.
   }
-  refresh();
+  // Only the new host: the others' page has not changed (a page of many elements stays linear).
+  update(entry, host);
   return () => hosts.delete(host);
 }
