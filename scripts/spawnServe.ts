@@ -1,16 +1,23 @@
 import { type ChildProcess, spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 
 const root = new URL('..', import.meta.url).pathname;
 
 /**
- * `trove serve` from the sources in a process of its own, on a free loopback port (`PORT=0`):
- * resolves with its address once it says it listens, rejects with the end of its error output if
- * it exits first. For the tests and the bench that need real processes (several on one database,
- * a restart, a kill).
+ * `trove serve` in a process of its own, on a free loopback port (`PORT=0`): from the sources
+ * (through tsx), or with `built` the command as installed (bin/trove.js running dist/cli.js) when
+ * that is built. Resolves with its address once it says it listens, rejects with the end of its
+ * error output if it exits first. For the tests and the bench that need real processes (several
+ * on one database, a restart, a kill).
  */
-export async function spawnServe(args: string[], env: Record<string, string>): Promise<{ child: ChildProcess; base: string }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'src/cli/main.ts'), 'serve', ...args], {
+export async function spawnServe(
+  args: string[],
+  env: Record<string, string>,
+  options: { built?: boolean } = {},
+): Promise<{ child: ChildProcess; base: string }> {
+  const command = options.built && isBuilt() ? [join(root, 'bin/trove.js')] : ['--import', 'tsx', join(root, 'src/cli/main.ts')];
+  const child = spawn(process.execPath, [...command, 'serve', ...args], {
     cwd: root,
     env: { ...process.env, PORT: '0', HOST: '127.0.0.1', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -30,3 +37,6 @@ export async function spawnServe(args: string[], env: Record<string, string>): P
   });
   return { child, base };
 }
+
+/** Whether dist/cli.js (what `trove` runs once installed) is built. */
+export const isBuilt = () => existsSync(join(root, 'dist/cli.js'));

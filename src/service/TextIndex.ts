@@ -26,6 +26,58 @@ const FUZZY_WEIGHT = 0.45;
 /** MiniSearch's default tokenizer: split on spaces and punctuation. */
 export const SPACE_OR_PUNCTUATION = /[\n\r\p{Z}\p{P}]+/u;
 
+/** One character of SPACE_OR_PUNCTUATION (an astral one is two UTF-16 units). */
+const SEPARATOR = /^[\n\r\p{Z}\p{P}]$/u;
+/** SEPARATOR for each ASCII code: the scan's fast path (most text of most blogs). */
+const ASCII_SEPARATOR = Uint8Array.from({ length: 128 }, (_, code) => (SEPARATOR.test(String.fromCharCode(code)) ? 1 : 0));
+/** SEPARATOR for the other characters met so far (a few hundred in practice; cleared past a bound). */
+const otherSeparator = new Map<number, number>();
+
+/** How many UTF-16 units the separator at `i` takes (0 when the character there is none). */
+function separatorAt(text: string, i: number): number {
+  const code = text.charCodeAt(i);
+  if (code < 128) return ASCII_SEPARATOR[code]!;
+  const point = text.codePointAt(i)!;
+  const width = point > 0xffff ? 2 : 1;
+  let known = otherSeparator.get(point);
+  if (known === undefined) {
+    if (otherSeparator.size >= 4096) otherSeparator.clear();
+    known = SEPARATOR.test(text.slice(i, i + width)) ? width : 0;
+    otherSeparator.set(point, known);
+  }
+  return known;
+}
+
+/**
+ * Calls `visit` with each token of `text.split(SPACE_OR_PUNCTUATION)` in turn (an empty one where
+ * the text starts or ends with a separator), from a scan of character codes: the regular
+ * expression cost most of the time of indexing a collection at start.
+ */
+function eachSeparated(text: string, visit: (token: string) => void): void {
+  let start = 0;
+  let i = 0;
+  while (i < text.length) {
+    let width = separatorAt(text, i);
+    if (width === 0) {
+      i++;
+      continue;
+    }
+    visit(text.slice(start, i));
+    do {
+      i += width;
+      width = i < text.length ? separatorAt(text, i) : 0;
+    } while (width > 0);
+    start = i;
+  }
+  visit(text.slice(start));
+}
+
+/** `tokenize`, a token at a time (no array of them). */
+function eachToken(text: string, visit: (token: string) => void): void {
+  if (!NO_SPACE_SCRIPT.test(text)) eachSeparated(text, visit);
+  else for (const token of tokenize(text)) visit(token);
+}
+
 /**
  * The tokens of a text, for documents and queries alike: MiniSearch's split on spaces and
  * punctuation; a token in a script written without spaces (Chinese, Japanese, Thai…) is then cut
@@ -33,7 +85,8 @@ export const SPACE_OR_PUNCTUATION = /[\n\r\p{Z}\p{P}]+/u;
  * Text without such a script is split exactly as before (its ranking is MiniSearch's).
  */
 export function tokenize(text: string): string[] {
-  const tokens = text.split(SPACE_OR_PUNCTUATION);
+  const tokens: string[] = [];
+  eachSeparated(text, (token) => tokens.push(token));
   if (!NO_SPACE_SCRIPT.test(text)) return tokens;
   return tokens.flatMap((token) => (NO_SPACE_SCRIPT.test(token) ? words(token) : [token]));
 }
@@ -179,8 +232,25 @@ class Postings {
   }
 }
 
-/** A term's postings per field (index 0 title, 1 content). */
-type TermEntry = [Postings | undefined, Postings | undefined];
+/** An indexed term: its postings per field (index 0 title, 1 content). */
+class TermEntry {
+  readonly postings: [Postings | undefined, Postings | undefined] = [undefined, undefined];
+  /** The `addField` call that counted it last, and how often the field's text has it there. */
+  seen = 0;
+  count = 0;
+
+  constructor(readonly term: string) {}
+}
+
+/** What a token as written stands for in one field: its term (null: none, e.g. a common word in `content`). */
+interface TokenMeaning {
+  /** The `addField` call that met it last (its distinct tokens are the field's length). */
+  seen: number;
+  entry: TermEntry | null;
+}
+
+/** Tokens whose meaning is kept between documents (the cache is emptied when it grows past this). */
+const MEANINGS = 1 << 17;
 
 export interface TextDocument {
   title: string;
@@ -225,9 +295,13 @@ export class TextIndex {
   private capacity = 1024;
   /** Postings with pending changes (see Postings); `flush()` applies them. */
   private readonly dirty = new Set<Postings>();
+  /** Tokens met lately and their terms, so indexing a word already met costs one lookup. */
+  private readonly meanings: [Map<string, TokenMeaning>, Map<string, TokenMeaning>] = [new Map(), new Map()];
+  /** Numbers the `addField` calls (see TermEntry.seen). */
+  private calls = 0;
 
   constructor(
-    /** Turns a document token into its indexed term (or null to skip it), per field. */
+    /** Turns a document token into its indexed term (or null to skip it), per field; the same token gives the same term. */
     private readonly processTerm: (token: string, field: TextField) => string | null,
   ) {}
 
@@ -257,31 +331,53 @@ export class TextIndex {
   }
 
   private addField(slot: number, f: number, text: string | null | undefined): void {
-    const field = FIELDS[f]!;
     if (text == null) return;
-    // Occurrences per token as written (their number is MiniSearch's field length), then per term.
-    const tokens = new Map<string, number>();
-    for (const token of tokenize(String(text))) tokens.set(token, (tokens.get(token) ?? 0) + 1);
-    const counts = new Map<string, number>();
-    for (const [token, count] of tokens) {
-      const term = this.processTerm(token, field);
-      if (term) counts.set(term, (counts.get(term) ?? 0) + count);
-    }
-    const length = tokens.size;
+    // Distinct tokens as written (their number is MiniSearch's field length), and occurrences per term.
+    const call = ++this.calls;
+    const counted: TermEntry[] = [];
+    let length = 0;
+    const meanings = this.meanings[f]!;
+    eachToken(String(text), (token) => {
+      let meaning = meanings.get(token);
+      if (!meaning) {
+        if (meanings.size >= MEANINGS) meanings.clear();
+        meaning = { seen: 0, entry: this.entryOf(this.processTerm(token, FIELDS[f]!)) };
+        meanings.set(token, meaning);
+      }
+      if (meaning.seen === call) {
+        if (meaning.entry) meaning.entry.count++;
+        return;
+      }
+      meaning.seen = call;
+      length++;
+      const entry = meaning.entry;
+      if (entry === null) return;
+      if (entry.seen !== call) {
+        entry.seen = call;
+        entry.count = 0;
+        counted.push(entry);
+      }
+      entry.count++;
+    });
     this.lengths[f]![slot] = length;
     this.lengthSum[f]! += length;
     this.present[f]!++;
-    for (const [term, count] of counts) {
-      let entry = this.exact.get(term);
-      if (!entry) {
-        entry = [undefined, undefined];
-        this.exact.set(term, entry);
-        this.terms.set(term, entry);
-      }
-      let postings = entry[f];
-      if (!postings) postings = entry[f] = new Postings(term, f);
-      if (!postings.add(slot, count)) this.dirty.add(postings);
+    for (const entry of counted) {
+      const postings = (entry.postings[f] ??= new Postings(entry.term, f));
+      if (!postings.add(slot, entry.count)) this.dirty.add(postings);
     }
+  }
+
+  /** The entry of an indexed term, made when it is new; null for no term. */
+  private entryOf(term: string | null): TermEntry | null {
+    if (!term) return null;
+    let entry = this.exact.get(term);
+    if (!entry) {
+      entry = new TermEntry(term);
+      this.exact.set(term, entry);
+      this.terms.set(term, entry);
+    }
+    return entry;
   }
 
   /** Takes `doc` (as it was added at `slot`) out of the index; call `flush()` before searching. */
@@ -298,7 +394,7 @@ export class TextIndex {
       const term = this.processTerm(token, field);
       if (!term || seen.has(term)) continue;
       seen.add(term);
-      const postings = this.exact.get(term)?.[f];
+      const postings = this.exact.get(term)?.postings[f];
       if (!postings) continue;
       postings.remove(slot);
       this.dirty.add(postings);
@@ -313,11 +409,13 @@ export class TextIndex {
     for (const postings of this.dirty) {
       postings.flush();
       const entry = this.exact.get(postings.term);
-      if (postings.length > 0 || !entry || entry[postings.field] !== postings) continue;
-      entry[postings.field] = undefined;
-      if (!entry[0] && !entry[1]) {
+      if (postings.length > 0 || !entry || entry.postings[postings.field] !== postings) continue;
+      entry.postings[postings.field] = undefined;
+      if (!entry.postings[0] && !entry.postings[1]) {
         this.exact.delete(postings.term);
         this.terms.delete(postings.term);
+        // Cached meanings may point at it: a later document with the term gets a new entry.
+        for (const meanings of this.meanings) meanings.clear();
       }
     }
     this.dirty.clear();
@@ -332,7 +430,7 @@ export class TextIndex {
   closeTerms(term: string, distance: number): Map<string, number> {
     const out = new Map<string, number>();
     for (const [candidate, [entry]] of this.terms.fuzzyGet(term, distance)) {
-      const [title, content] = entry;
+      const [title, content] = entry.postings;
       if (!title || !content) {
         out.set(candidate, (title ?? content)?.length ?? 0);
         continue;
@@ -360,7 +458,9 @@ export class TextIndex {
     // AND: the rarest term first, so later terms only add to the few documents still in the running.
     const order = terms.map((_, i) => i);
     if (and) {
-      const cost = expanded.map((list) => list.reduce((sum, { entry }) => sum + (entry[0]?.length ?? 0) + (entry[1]?.length ?? 0), 0));
+      const cost = expanded.map((list) =>
+        list.reduce((sum, { entry }) => sum + (entry.postings[0]?.length ?? 0) + (entry.postings[1]?.length ?? 0), 0),
+      );
       order.sort((a, b) => cost[a]! - cost[b]!);
     }
     const matchedTerms = new Uint16Array(slotCount); // AND: query terms matched so far (in `order`)
@@ -374,7 +474,7 @@ export class TextIndex {
     order.forEach((t, step) => {
       for (const { entry, weight } of expanded[t]!) {
         for (const { f, boost } of fields) {
-          const postings = entry[f];
+          const postings = entry.postings[f];
           if (!postings) continue;
           const n = postings.length;
           const idf = Math.log(1 + (total - n + 0.5) / (n + 0.5));

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { generatePosts } from '../../src/service/generatePosts.ts';
 import { seededRandom } from '../../src/service/seededRandom.ts';
 import { normalizeTerm } from '../../src/service/normalizeTerm.ts';
-import { type QueryTerm, TextIndex, tokenize } from '../../src/service/TextIndex.ts';
+import { type QueryTerm, SPACE_OR_PUNCTUATION, TextIndex, tokenize } from '../../src/service/TextIndex.ts';
 
 const posts = generatePosts(300).map((p, slot) => ({ slot, title: p.title!, content: p.content! }));
 
@@ -143,6 +143,43 @@ describe('tokenize', () => {
       '0',
     ]);
     expect(tokenize('C++ and Node.js')).toEqual(['C++', 'and', 'Node', 'js']);
+  });
+
+  it('gives the tokens of a split on SPACE_OR_PUNCTUATION for any text: separators at either end, runs of them, tabs, symbols, non-ASCII spaces and punctuation, astral characters and lone surrogates', () => {
+    const alphabet = [
+      'a',
+      'Z',
+      '7',
+      ' ',
+      '\t',
+      '\n',
+      '\r',
+      '.',
+      ',',
+      '-',
+      '_',
+      '#',
+      '+',
+      '$',
+      '|',
+      '~',
+      '\u00a0',
+      '\u2014',
+      '\u2019',
+      '\u3000',
+      '\u00e9',
+      '\u{1F600}',
+      '\u{10100}',
+      '\u{1D400}',
+      '\ud800',
+      '\udc00',
+      'ß',
+    ];
+    const rnd = seededRandom(5);
+    for (let n = 0; n < 2000; n++) {
+      const text = Array.from({ length: Math.floor(rnd() * 12) }, () => alphabet[Math.floor(rnd() * alphabet.length)]!).join('');
+      expect(tokenize(text), JSON.stringify(text)).toEqual(text.split(SPACE_OR_PUNCTUATION));
+    }
   });
 
   it('cuts text without spaces into its words, and only that text', () => {
