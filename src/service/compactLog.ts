@@ -1,5 +1,6 @@
 /**
- * Compaction of the batch log (see createStore.ts), off the event loop: a worker thread folds
+ * Compaction of the batch log (see createStore.ts), off the event loop: a worker thread (at the
+ * lowest CPU priority where the system lets a thread have its own, as Linux does) folds
  * closed log segments into the snapshots of the collections they touch — read the snapshot, apply
  * the batches it does not have yet (by `seq`), write it back atomically with the last `seq` — so
  * the main thread never serialises a collection. The main thread deletes the segments once the
@@ -27,6 +28,8 @@ export interface CompactionResult {
   missing: string[];
   /** Total size of the snapshot files written, in bytes. */
   bytes: number;
+  /** The worker thread's niceness (19 where it could lower it). */
+  priority?: number;
 }
 
 /** The snapshot's file for a collection, relative to the collections folder (names percent-encoded, `.` and `*` too). */
@@ -138,10 +141,15 @@ export function foldSegments(
 const WORKER_SOURCE = `
 var __name = (f) => f; // helpers a transpiler may have put into the function's text
 const { parentPort, workerData } = require('node:worker_threads');
+// Linux: this thread yields the CPU to the searches (nice 19; a thread's own id is its niceness's).
+try {
+  require('node:os').setPriority(Number(/task\\/(\\d+)/.exec(require('node:fs').readlinkSync('/proc/thread-self'))[1]), 19);
+} catch {}
 const fold = ${foldSegments.toString()};
 const encodedPath = ${snapshotPath.toString()};
 try {
-  parentPort.postMessage({ ok: true, result: fold(require('node:fs'), require('node:path'), workerData, process.pid, encodedPath) });
+  const result = fold(require('node:fs'), require('node:path'), workerData, process.pid, encodedPath);
+  parentPort.postMessage({ ok: true, result: { ...result, priority: require('node:os').getPriority() } });
 } catch (error) {
   parentPort.postMessage({ ok: false, message: String(error && error.message || error) });
 }

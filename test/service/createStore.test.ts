@@ -1,9 +1,9 @@
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync, appendFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { getPriority, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { compactHere } from '../../src/service/compactLog.ts';
+import { compactHere, compactInWorker } from '../../src/service/compactLog.ts';
 import { createStore } from '../../src/service/createStore.ts';
 import type { StoredDocument } from '../../src/service/types.ts';
 
@@ -227,5 +227,12 @@ describe('compactLog', () => {
     expect(() => compactHere({ collectionsDir: dir, segments: [segment] })).toThrow(SyntaxError);
     writeFileSync(segment, `${JSON.stringify({ seq: 2, project: 'q', collection: 'gone', documents: [doc('1')] })}\n`);
     expect(compactHere({ collectionsDir: dir, segments: [segment] })).toEqual({ written: [], missing: ['q/gone'], bytes: 0 });
+  });
+
+  it.runIf(process.platform === 'linux')('runs on a thread of the lowest CPU priority, leaving the searches theirs', async () => {
+    const mine = getPriority();
+    const result = await compactInWorker({ collectionsDir: tempDir(), segments: [] });
+    expect(result.priority).toBe(19);
+    expect(getPriority()).toBe(mine);
   });
 });

@@ -366,6 +366,22 @@ export function describeEngine(name: string, createEngine: () => Engine): void {
       const newest = (await page('date desc')).hits;
       expect(newest[0]!.id).toBe(String(posts[5]!.id));
       expect(newest.map((d) => d.ts)).toEqual(newest.map((d) => d.ts).sort((a, b) => b! - a!));
+      // Batches after the first sort by title keep both title orders.
+      await engine.upsert(validateDocuments(posts.slice(130, 150), 'v2'));
+      await engine.upsert(
+        validateDocuments(
+          [
+            { ...posts[7]!, title: 'zzz comes last' },
+            { ...posts[5]!, title: 'Middle' },
+          ],
+          'v2',
+        ),
+      );
+      const after = (await page('title asc')).hits.map((d) => d.title);
+      expect(after).toHaveLength(150);
+      expect(after).toEqual([...after].sort(collator.compare));
+      expect(after.at(-1)).toBe('zzz comes last');
+      expect((await page('title desc')).hits.map((d) => d.title)).toEqual([...after].reverse());
     });
 
     it('pages related documents with their total', async () => {
