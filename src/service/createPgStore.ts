@@ -10,10 +10,11 @@
  *                        documents were first indexed (first_seq, first_index)
  *     trove_feedback     feedback entries, by `id` (createPgFeedbackLog.ts)
  *
- * A batch is one transaction: `seq` taken by `UPDATE trove_head` (the row lock makes a second
- * writer wait until the first commits, so batches commit in `seq` order, without gaps), the
- * batch row, the collection, the documents upserted, and a NOTIFY; the answer comes once the
- * transaction committed and this process applied the log up to it. Every process follows the
+ * A batch is one statement, so one transaction and one round trip (RECORD_BATCH): `seq` taken by
+ * `UPDATE trove_head` (the row lock makes a second writer wait until the first commits, so
+ * batches commit in `seq` order, without gaps), the batch row, the collection, the documents
+ * upserted, and a NOTIFY; the answer comes once it committed and this process applied the log up
+ * to it (its own batches from memory, the others' read from the table). Every process follows the
  * log: on each NOTIFY, and by polling (every `pollMs`) as a safety net for a lost connection, it
  * applies the batches after the last it applied, in `seq` order. A process that starts reads
  * the snapshot (trove_documents) and the head `seq` in one repeatable-read transaction, then
@@ -91,6 +92,22 @@ async function migrate(client: pg.PoolClient): Promise<void> {
   }
 }
 
+/**
+ * Records a batch in one statement (one round trip, atomic as a transaction): the next `seq` (the
+ * head row's lock orders the writers until this commits), the batch, its collection, its
+ * documents upserted (`$4`, duplicates gone), and the NOTIFY sent on commit.
+ */
+const RECORD_BATCH = `
+  WITH head AS (UPDATE trove_head SET seq = seq + 1 RETURNING seq),
+  batch AS (INSERT INTO trove_batches (seq, project, collection, documents) SELECT seq, $1, $2, $3::json FROM head),
+  coll AS (INSERT INTO trove_collections (project, collection, first_seq) SELECT $1, $2, seq FROM head ON CONFLICT DO NOTHING),
+  docs AS (
+    INSERT INTO trove_documents (project, collection, id, first_seq, first_index, doc)
+    SELECT $1, $2, d ->> 'id', head.seq, (n - 1)::integer, d FROM head, json_array_elements($4::json) WITH ORDINALITY AS t(d, n)
+    ON CONFLICT (project, collection, id) DO UPDATE SET doc = excluded.doc),
+  told AS (SELECT pg_notify($5, seq::text) FROM head)
+  SELECT seq FROM head, told`;
+
 interface BatchRow {
   seq: string;
   project: string;
@@ -121,16 +138,27 @@ export async function createPgStore(url: string, options: PgStoreOptions = {}): 
   let again = false;
   let lastWarning = 0;
   const waiters: { seq: number; done: () => void; fail: (error: Error) => void }[] = [];
+  /** Batches this process recorded and has not applied yet, by `seq`. */
+  const recorded = new Map<number, { project: string; collection: string; documents: StoredDocument[] }>();
 
   async function pull(): Promise<void> {
     for (;;) {
+      // Batches this process recorded itself, next in line.
+      for (let own = recorded.get(applied + 1); own; own = recorded.get(applied + 1)) {
+        recorded.delete(applied + 1);
+        await apply(own.project, own.collection, own.documents);
+        applied++;
+      }
+      for (const seq of recorded.keys()) if (seq <= applied) recorded.delete(seq);
       const { rows } = await pool.query<BatchRow>(
         'SELECT seq, project, collection, documents FROM trove_batches WHERE seq > $1 ORDER BY seq LIMIT 200',
         [applied],
       );
       for (const row of rows) {
         const seq = Number(row.seq);
+        if (seq <= applied) continue; // recorded here and applied above meanwhile
         if (seq !== applied + 1) throw new Error(`the log jumps from ${applied} to ${seq}: batches are missing; restart this process`);
+        recorded.delete(seq);
         await apply(row.project, row.collection, row.documents);
         applied = seq;
         head = Math.max(head, seq);
@@ -138,7 +166,7 @@ export async function createPgStore(url: string, options: PgStoreOptions = {}): 
       for (let i = waiters.length - 1; i >= 0; i--) {
         if (waiters[i]!.seq <= applied) waiters.splice(i, 1)[0]!.done();
       }
-      if (rows.length < 200) return;
+      if (rows.length < 200 && !recorded.has(applied + 1)) return;
     }
   }
 
@@ -239,44 +267,19 @@ export async function createPgStore(url: string, options: PgStoreOptions = {}): 
       // A later duplicate wins, in the place of the first (as the engine does).
       const latest = new Map<string, StoredDocument>();
       for (const doc of documents) latest.set(doc.id, doc);
-      const unique = [...latest.values()];
-      const client = await pool.connect();
-      let seq: number;
-      try {
-        await client.query('BEGIN');
-        try {
-          seq = Number((await client.query<{ seq: string }>('UPDATE trove_head SET seq = seq + 1 RETURNING seq')).rows[0]!.seq);
-          const json = JSON.stringify(unique);
-          await client.query('INSERT INTO trove_batches (seq, project, collection, documents) VALUES ($1, $2, $3, $4)', [
-            seq,
-            project,
-            collection,
-            JSON.stringify(documents),
-          ]);
-          await client.query('INSERT INTO trove_collections (project, collection, first_seq) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING', [
-            project,
-            collection,
-            seq,
-          ]);
-          if (unique.length > 0) {
-            await client.query(
-              `INSERT INTO trove_documents (project, collection, id, first_seq, first_index, doc)
-               SELECT $1, $2, d ->> 'id', $3, (n - 1)::integer, d FROM json_array_elements($4::json) WITH ORDINALITY AS t(d, n)
-               ON CONFLICT (project, collection, id) DO UPDATE SET doc = excluded.doc`,
-              [project, collection, seq, json],
-            );
-          }
-          await client.query('SELECT pg_notify($1, $2)', [CHANNEL, String(seq)]);
-          await client.query('COMMIT');
-        } catch (error) {
-          await client.query('ROLLBACK').catch(() => {});
-          throw error;
-        }
-      } finally {
-        client.release();
-      }
+      const unique = latest.size === documents.length ? documents : [...latest.values()];
+      const json = JSON.stringify(documents);
+      const { rows } = await pool.query<{ seq: string }>(RECORD_BATCH, [
+        project,
+        collection,
+        json,
+        unique === documents ? json : JSON.stringify(unique),
+        CHANNEL,
+      ]);
+      const seq = Number(rows[0]!.seq);
       head = Math.max(head, seq);
-      // Answer once this process applied it (and every batch before it).
+      // This process applies it from here, not read back from the table (and every batch before it first).
+      recorded.set(seq, { project, collection, documents: documents as StoredDocument[] });
       await new Promise<void>((done, fail) => {
         waiters.push({ seq, done, fail });
         void catchUp().catch(() => {});
