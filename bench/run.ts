@@ -85,9 +85,9 @@ async function main() {
     }
     console.log('');
     const speed = await measureSpeed(browser, server.origin, trials);
-    console.log(formatSpeed(speed.trove, speed.autocomplete, trials));
+    console.log(formatSpeed(speed.trove, speed.autocomplete, trials, speed.troveEarly));
     console.log('');
-    console.log(formatFirstVisit(speed.trove, speed.autocomplete, sizes, pages));
+    console.log(formatFirstVisit(speed.trove, speed.autocomplete, sizes, pages, speed.troveEarly));
   } finally {
     await browser?.close().catch(() => {});
     await server?.close().catch(() => {});
