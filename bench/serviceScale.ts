@@ -206,6 +206,13 @@ export async function benchServiceScale(posts = 50_000, withPostgres = true): Pr
     await admin.end();
     const databaseUrl = cluster.database('trove_bench');
     await seed(posts, { dataDir: pgDataDir, databaseUrl });
+    // The database settled as it is in service, not busy with the load just done (autovacuum's
+    // analyze of the new rows, the checkpoint of their write-ahead log) on the cores measured.
+    const settle = new pg.Client({ connectionString: databaseUrl });
+    await settle.connect();
+    await settle.query('VACUUM ANALYZE');
+    await settle.query('CHECKPOINT');
+    await settle.end();
     const wal = new pg.Client({ connectionString: databaseUrl });
     await wal.connect();
     try {

@@ -141,15 +141,27 @@ export async function createPgStore(url: string, options: PgStoreOptions = {}): 
   /** Batches this process recorded and has not applied yet, by `seq`. */
   const recorded = new Map<number, { project: string; collection: string; documents: StoredDocument[] }>();
 
-  async function pull(): Promise<void> {
+  function settleWaiters(): void {
+    for (let i = waiters.length - 1; i >= 0; i--) {
+      if (waiters[i]!.seq <= applied) waiters.splice(i, 1)[0]!.done();
+    }
+  }
+
+  /**
+   * Applies the batches after the last applied one: this process's own from memory, the others'
+   * read from the table. `look`: read the table even when no batch past `applied` is known of
+   * (polling, a listener back: batches may have come without a NOTIFY).
+   */
+  async function pull(look: boolean): Promise<void> {
     for (;;) {
-      // Batches this process recorded itself, next in line.
       for (let own = recorded.get(applied + 1); own; own = recorded.get(applied + 1)) {
         recorded.delete(applied + 1);
         await apply(own.project, own.collection, own.documents);
         applied++;
       }
       for (const seq of recorded.keys()) if (seq <= applied) recorded.delete(seq);
+      settleWaiters();
+      if (!look && applied >= head) return;
       const { rows } = await pool.query<BatchRow>(
         'SELECT seq, project, collection, documents FROM trove_batches WHERE seq > $1 ORDER BY seq LIMIT 200',
         [applied],
@@ -163,15 +175,18 @@ export async function createPgStore(url: string, options: PgStoreOptions = {}): 
         applied = seq;
         head = Math.max(head, seq);
       }
-      for (let i = waiters.length - 1; i >= 0; i--) {
-        if (waiters[i]!.seq <= applied) waiters.splice(i, 1)[0]!.done();
-      }
-      if (rows.length < 200 && !recorded.has(applied + 1)) return;
+      settleWaiters();
+      look = rows.length === 200;
+      if (!look && !recorded.has(applied + 1)) return;
     }
   }
 
+  /** Whether the next pass of `catchUp` reads the table whatever is known (see `pull`). */
+  let lookNext = false;
+
   /** Applies every batch recorded after the last applied one (the callers' batches included). */
-  function catchUp(): Promise<void> {
+  function catchUp(look = false): Promise<void> {
+    lookNext ||= look;
     if (catching) {
       again = true;
       return catching;
@@ -180,7 +195,9 @@ export async function createPgStore(url: string, options: PgStoreOptions = {}): 
       try {
         do {
           again = false;
-          await pull();
+          const looking = lookNext;
+          lookNext = false;
+          await pull(looking);
         } while (again && !closed);
       } finally {
         catching = undefined;
@@ -229,7 +246,7 @@ export async function createPgStore(url: string, options: PgStoreOptions = {}): 
     }
     listener = client;
     // Batches recorded while the listener was away.
-    void catchUp().catch(() => {});
+    void catchUp(true).catch(() => {});
   }
 
   return {
@@ -259,7 +276,7 @@ export async function createPgStore(url: string, options: PgStoreOptions = {}): 
       applied = seq;
       head = seq;
       await listen();
-      poller = setInterval(() => void catchUp().catch(() => {}), pollMs);
+      poller = setInterval(() => void catchUp(true).catch(() => {}), pollMs);
       poller.unref();
     },
 
