@@ -38,6 +38,7 @@ import { LIMITS } from './limits.ts';
 import { normalizeTerm } from './normalizeTerm.ts';
 import type { SortKey } from './parseSort.ts';
 import { queryTerms } from './queryTerms.ts';
+import { SlotList } from './SlotList.ts';
 import { SortedSlots } from './SortedSlots.ts';
 import { STOP_WORDS } from './stopWords.ts';
 import { type QueryTerm, TextIndex, type TextMatches, tokenize } from './TextIndex.ts';
@@ -59,7 +60,7 @@ const collator = new Intl.Collator('en', { sensitivity: 'base', numeric: true })
 
 interface FacetValue {
   /** The documents (slots) that carry it. */
-  slots: Set<number>;
+  slots: SlotList;
   /** Lower case, accents removed, spaces collapsed (for suggestions). */
   name: string;
 }
@@ -192,10 +193,9 @@ export class MiniSearchEngine implements Engine {
         this.text.add(slot, doc);
       } else {
         this.text.replace(slot, this.docs[slot]!, doc);
-        this.setPostings(slot, this.docs[slot]!, false);
       }
+      this.setPostings(slot, this.docs[slot], doc);
       this.docs[slot] = doc;
-      this.setPostings(slot, doc, true);
       this.setCodes(slot, this.codesFor(doc));
       changed.push(slot);
     }
@@ -235,7 +235,7 @@ export class MiniSearchEngine implements Engine {
         let count = entry.slots.size;
         if (allowed) {
           count = 0;
-          for (const slot of entry.slots) count += allowed.mask[slot]!;
+          for (const slot of entry.slots.values()) count += allowed.mask[slot]!;
         }
         if (count > 0) found.push({ field, value, count, rank });
       }
@@ -256,7 +256,7 @@ export class MiniSearchEngine implements Engine {
     const source = sourceSlot === undefined ? undefined : this.docs[sourceSlot];
     if (source) {
       const shared = (field: 'tags' | 'categories' | 'authors', points: number) => {
-        for (const value of source[field]) for (const slot of this.postings[field].get(value)?.slots ?? []) add(slot, points);
+        for (const value of source[field]) for (const slot of this.postings[field].get(value)?.slots.values() ?? []) add(slot, points);
       };
       shared('tags', 3);
       shared('categories', 2);
@@ -369,12 +369,12 @@ export class MiniSearchEngine implements Engine {
   /** Slots allowed by every filter (AND); `null` when there are no filters. */
   private filterMask(filters: readonly FieldFilter[]): Mask | null {
     if (filters.length === 0) return null;
-    const sets = filters.map((f) => this.postings[f.field].get(f.value)?.slots ?? new Set<number>());
+    const sets = filters.map((f) => this.postings[f.field].get(f.value)?.slots ?? new SlotList());
     sets.sort((a, b) => a.size - b.size);
     const [smallest, ...rest] = sets;
     const mask = new Uint8Array(this.docs.length);
     let size = 0;
-    for (const slot of smallest!) {
+    for (const slot of smallest!.values()) {
       if (rest.every((s) => s.has(slot))) {
         mask[slot] = 1;
         size++;
@@ -486,18 +486,23 @@ export class MiniSearchEngine implements Engine {
     return list;
   }
 
-  private setPostings(slot: number, doc: StoredDocument, add: boolean): void {
+  /** Moves `slot` from the facet values of `before` (a replaced document) to those of `after`; values of both are left as they are. */
+  private setPostings(slot: number, before: StoredDocument | undefined, after: StoredDocument): void {
     for (const field of FILTER_FIELDS) {
       const map = this.postings[field];
-      for (const value of facetValues(doc, field)) {
+      const kept = before ? facetValues(before, field) : [];
+      const values = facetValues(after, field);
+      for (const value of kept) {
+        if (values.includes(value)) continue;
+        const entry = map.get(value);
+        entry?.slots.delete(slot);
+        if (entry?.slots.size === 0) map.delete(value);
+      }
+      for (const value of values) {
+        if (kept.includes(value)) continue;
         let entry = map.get(value);
-        if (add) {
-          if (!entry) map.set(value, (entry = { slots: new Set(), name: normalizeName(value) }));
-          entry.slots.add(slot);
-        } else if (entry) {
-          entry.slots.delete(slot);
-          if (entry.slots.size === 0) map.delete(value);
-        }
+        if (!entry) map.set(value, (entry = { slots: new SlotList(), name: normalizeName(value) }));
+        entry.slots.add(slot);
       }
     }
   }

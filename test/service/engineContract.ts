@@ -169,6 +169,11 @@ export function describeEngine(name: string, createEngine: () => Engine): void {
       expect(await match(d, '', [f('tags:"Rust"')], undefined, 2)).toEqual(['4']);
       expect(await match(d, '', [f('year:"2010"')], undefined, 2)).toEqual(['1']);
       expect((await match(d, '', [], 'date asc', 2))[0]).toBe('1');
+      // Replaced again: a value it keeps still finds it, one it gained too, one it lost no more.
+      await d.upsert(validateDocuments([{ id: '1', title: 'Gardening notes', tags: ['Garden', 'Soil'], date: '2011-01-01' }], 'v2'));
+      expect(await match(d, '', [f('tags:"Garden"')], undefined, 2)).toEqual(['1']);
+      expect(await match(d, '', [f('tags:"Soil"'), f('tags:"Garden"')], undefined, 2)).toEqual(['1']);
+      expect(await match(d, '', [f('year:"2010"')], undefined, 2)).toEqual([]);
     });
   });
 
