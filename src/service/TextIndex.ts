@@ -249,8 +249,8 @@ interface TokenMeaning {
   entry: TermEntry | null;
 }
 
-/** Tokens whose meaning is kept between documents (the cache is emptied when it grows past this). */
-const MEANINGS = 1 << 17;
+/** Tokens whose meaning is kept between documents (the cache is emptied, between two, once it holds this many). */
+export const MEANINGS = 1 << 17;
 
 export interface TextDocument {
   title: string;
@@ -337,10 +337,11 @@ export class TextIndex {
     const counted: TermEntry[] = [];
     let length = 0;
     const meanings = this.meanings[f]!;
+    // Emptied between documents, never within one (its distinct tokens are counted on the meanings).
+    if (meanings.size >= MEANINGS) meanings.clear();
     eachToken(String(text), (token) => {
       let meaning = meanings.get(token);
       if (!meaning) {
-        if (meanings.size >= MEANINGS) meanings.clear();
         meaning = { seen: 0, entry: this.entryOf(this.processTerm(token, FIELDS[f]!)) };
         meanings.set(token, meaning);
       }

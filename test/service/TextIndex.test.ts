@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { generatePosts } from '../../src/service/generatePosts.ts';
 import { seededRandom } from '../../src/service/seededRandom.ts';
 import { normalizeTerm } from '../../src/service/normalizeTerm.ts';
-import { type QueryTerm, SPACE_OR_PUNCTUATION, TextIndex, tokenize } from '../../src/service/TextIndex.ts';
+import { MEANINGS, type QueryTerm, SPACE_OR_PUNCTUATION, TextIndex, tokenize } from '../../src/service/TextIndex.ts';
 
 const posts = generatePosts(300).map((p, slot) => ({ slot, title: p.title!, content: p.content! }));
 
@@ -123,6 +123,33 @@ describe('TextIndex', () => {
     expect(search('otters', { title: 1, content: 1 })).toEqual([0, 1]);
     expect(search('otters', { title: 1 })).toEqual([0]);
     expect(search('otters', { title: 1, content: 1 }, Uint8Array.of(0, 1))).toEqual([1]);
+  });
+});
+
+describe('TextIndex with a vocabulary past its cache of token meanings', () => {
+  it('counts each document’s distinct words exactly when the cache is emptied (scores stay MiniSearch’s)', () => {
+    // One word short of a full cache, then a document that fills it, then one that starts with
+    // known words and brings a new one: the cache is emptied before it, not in its middle.
+    const big = { slot: 0, title: 'Glossary', content: Array.from({ length: MEANINGS - 1 }, (_, i) => `w${i}`).join(' ') };
+    const docs = [
+      big,
+      { slot: 1, title: 'Short', content: 'w1 fresh w1 w2 fresh' },
+      { slot: 2, title: 'Short', content: 'w1 w2 other w1 w2 fresh' },
+    ];
+    const index = new TextIndex((token) => normalizeTerm(token) || null);
+    const mini = new MiniSearch<typeof big>({ idField: 'slot', fields: ['title', 'content'], processTerm: normalizeTerm });
+    for (const doc of docs) {
+      index.add(doc.slot, doc);
+      mini.add(doc);
+    }
+    index.flush();
+    const ours = index.search(
+      { terms: [{ term: 'fresh', prefix: false, fuzzy: false }], combineWith: 'AND', boost: { title: 1, content: 1 } },
+      3,
+    );
+    const theirs = mini.search('fresh');
+    expect(theirs.map((r) => r.id).sort()).toEqual([1, 2]);
+    for (const r of theirs) expect(ours.scores[r.id as number]).toBeCloseTo(r.score, 9);
   });
 });
 
