@@ -122,7 +122,15 @@ export default defineConfig(
             // The script's chunks hold clients that nothing outside them can reach: no `index()` there.
             ...(mode === 'chunks' ? { __TROVE_READ_ONLY__: 'true' } : {}),
           },
-          oxc: { jsx: { runtime: 'automatic', importSource: 'preact' } },
+          // The script's chunks compile JSX to Preact's `h()`, which they need anyway (`render(h(…))`):
+          // no second element factory from `preact/jsx-runtime`, and shorter calls (~150 B brotli on each page).
+          oxc:
+            mode === 'chunks'
+              ? {
+                  jsx: { runtime: 'classic', pragma: '_h', pragmaFrag: '_Fragment' },
+                  jsxInject: "import { h as _h, Fragment as _Fragment } from 'preact'",
+                }
+              : { jsx: { runtime: 'automatic', importSource: 'preact' } },
           // The script's chunks extend the loader's host class instead of shipping a second copy
           // (the chunks only build behaviours, never construct elements): see src/chunks/loaderHost.ts.
           // They and the unit tests take signals from `@preact/signals-core`: the views subscribe

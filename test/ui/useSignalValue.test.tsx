@@ -37,18 +37,19 @@ describe('useSignalValue', () => {
   it('sees a change made between the render and its subscription', async () => {
     const count = signal(1);
     const Counter = () => <p>{useSignalValue(count)}</p>;
-    // A child's layout effect runs before the parent's: it changes the signal the parent rendered.
+    // Writer's layout effect runs once both have rendered: it changes the signal Counter showed.
     const Writer = () => {
       useLayoutEffect(() => void (count.value = 5), []);
       return null;
     };
-    await act(() =>
-      render(
-        <div>
-          <Writer />
-          <Counter />
-        </div>,
-      ),
+    await act(
+      () =>
+        void render(
+          <div>
+            <Writer />
+            <Counter />
+          </div>,
+        ),
     );
     expect(screen.getByText('5')).toBeTruthy();
   });
