@@ -1,9 +1,11 @@
 import { h, render, type ComponentChild } from 'preact';
-import { signal, type Signal } from '@preact/signals';
+import { computed, signal, type Signal } from '@preact/signals';
+import { useMemo } from 'preact/hooks';
 import type { TroveClient } from '../api/types.ts';
 import { baseMessages } from '../ui/baseMessages.ts';
 import { ConfigError } from '../ui/ConfigError.tsx';
 import { translate, type Messages, type Translate } from '../ui/translate.ts';
+import { useSignalValue } from '../ui/useSignalValue.ts';
 import baseStyles from '../styles/base.css?inline';
 import { adoptStyles } from './adoptStyles.ts';
 import type { AttributeProps, AttributeSpecs } from '../ui/attributeSpec.ts';
@@ -158,6 +160,6 @@ function describeProblem(problem: ConfigProblem, required: readonly string[], t:
 }
 
 function ElementRoot({ view }: { view: () => ComponentChild }) {
-  // Signals read during render subscribe this component: attribute, configure() and translation changes re-render.
-  return view();
+  // Attribute, configure() and translation changes (the signals the view reads) render it again.
+  return useSignalValue(useMemo(() => computed(view), [view]));
 }
