@@ -159,8 +159,6 @@ export class MiniSearchEngine implements Engine {
     ),
   };
 
-  /** Whether a query has sorted by title (the title orders are kept from then on). */
-  private titleOrdered = false;
   /** Bumped by every upsert (the title ranks of one upsert serve both title orders). */
   private version = 0;
   private titleRankCache?: { version: number; ranks: Int32Array };
@@ -201,12 +199,9 @@ export class MiniSearchEngine implements Engine {
     }
     this.text.flush();
     this.version++;
-    // Orders are kept at indexing time, so no query pays for a sort of the collection (but the
-    // first one by title: see `order`).
+    // Orders are kept at indexing time, so no query pays for a sort of the collection.
     this.byId.update(added, this.docs.length);
-    for (const [sort, order] of Object.entries(this.orders)) {
-      if (this.titleOrdered || !sort.startsWith('title')) order.update(changed, this.docs.length);
-    }
+    for (const order of Object.values(this.orders)) order.update(changed, this.docs.length);
   }
 
   async search(request: SearchRequest): Promise<Page> {
@@ -317,7 +312,7 @@ export class MiniSearchEngine implements Engine {
       if (!sort) {
         pageSlots = topK(slots, end, relevance).subarray(request.skip);
       } else {
-        const order = this.order(sort);
+        const order = this.orders[sort];
         const n = this.docs.length;
         // Walking the order until the page is full takes about end·n/matches steps; a partial sort of the matches, m·log end.
         if (end * (n / Math.max(1, slots.length)) < slots.length * Math.log2(end + 1)) {
@@ -340,7 +335,7 @@ export class MiniSearchEngine implements Engine {
 
   /** Every document allowed by the filters, in `sort` order (an empty query). */
   private orderedPage(allowed: Mask | null, sort: SortKey, request: PageRequest): Page {
-    const list = this.order(sort).list;
+    const list = this.orders[sort].list;
     const slots = allowed ? this.walk(list, allowed.mask, 0, list.length) : list;
     return {
       total: slots.length,
@@ -527,21 +522,6 @@ export class MiniSearchEngine implements Engine {
     for (let slot = 0; slot < n; slot++) ranks[slot] = rankOf.get(this.docs[slot]!.title)!;
     this.titleRankCache = { version: this.version, ranks };
     return ranks;
-  }
-
-  /**
-   * The documents in `sort` order. The title orders are kept from the first query that asks for
-   * one on (it pays for collating every title once): most sites never sort by title, and a
-   * collection loads without it.
-   */
-  private order(sort: SortKey): SortedSlots {
-    if (!this.titleOrdered && sort.startsWith('title')) {
-      this.titleOrdered = true;
-      const all = Array.from({ length: this.docs.length }, (_, slot) => slot);
-      this.orders['title asc'].update(all, all.length);
-      this.orders['title desc'].update(all, all.length);
-    }
-    return this.orders[sort];
   }
 
   private idOrder(a: number, b: number): number {
