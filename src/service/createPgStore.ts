@@ -286,13 +286,12 @@ export async function createPgStore(url: string, options: PgStoreOptions = {}): 
       for (const doc of documents) latest.set(doc.id, doc);
       const unique = latest.size === documents.length ? documents : [...latest.values()];
       const json = JSON.stringify(documents);
-      const { rows } = await pool.query<{ seq: string }>(RECORD_BATCH, [
-        project,
-        collection,
-        json,
-        unique === documents ? json : JSON.stringify(unique),
-        CHANNEL,
-      ]);
+      // Named: each connection plans it once.
+      const { rows } = await pool.query<{ seq: string }>({
+        name: 'trove_record_batch',
+        text: RECORD_BATCH,
+        values: [project, collection, json, unique === documents ? json : JSON.stringify(unique), CHANNEL],
+      });
       const seq = Number(rows[0]!.seq);
       head = Math.max(head, seq);
       // This process applies it from here, not read back from the table (and every batch before it first).
