@@ -57,6 +57,8 @@ const MAX_BUCKETS = 100;
 const MIN_RELATED_SCORE = 2;
 
 const collator = new Intl.Collator('en', { sensitivity: 'base', numeric: true });
+/** An id that is a whole number as written: no sign, no leading zero (and a safe integer, see `idKeys`). */
+const WHOLE_NUMBER = /^(?:0|[1-9]\d{0,15})$/;
 
 interface FacetValue {
   /** The documents (slots) that carry it. */
@@ -133,7 +135,10 @@ export class MiniSearchEngine implements Engine {
   private codeGarbage = 0;
   /** How many documents have each code (the facet counts of every document), kept by each upsert. */
   private allTally = new Int32Array(16);
-  private readonly byId = new SortedSlots((a, b) => collator.compare(this.docs[a]!.id, this.docs[b]!.id));
+  private readonly byId = new SortedSlots(
+    (a, b) => collator.compare(this.docs[a]!.id, this.docs[b]!.id),
+    () => this.idKeys(),
+  );
   private readonly orders: Record<SortKey, SortedSlots> = {
     'date desc': new SortedSlots(
       (a, b) => this.compareDates(a, b, -1),
@@ -522,6 +527,21 @@ export class MiniSearchEngine implements Engine {
     for (let slot = 0; slot < n; slot++) ranks[slot] = rankOf.get(this.docs[slot]!.title)!;
     this.titleRankCache = { version: this.version, ranks };
     return ranks;
+  }
+
+  /**
+   * The id order over numbers when every id is a whole number written as such (what `trove index`
+   * gives feed items, and counters): collated numerically, those sort by their value, and a bulk
+   * sort then compares numbers instead of collating strings. Other ids are collated.
+   */
+  private idKeys(): (a: number, b: number) => number {
+    const key = new Float64Array(this.docs.length);
+    for (let slot = 0; slot < key.length; slot++) {
+      const id = this.docs[slot]!.id;
+      key[slot] = WHOLE_NUMBER.test(id) ? Number(id) : Number.NaN;
+      if (!Number.isSafeInteger(key[slot])) return (a, b) => collator.compare(this.docs[a]!.id, this.docs[b]!.id);
+    }
+    return (a, b) => key[a]! - key[b]!;
   }
 
   private idOrder(a: number, b: number): number {

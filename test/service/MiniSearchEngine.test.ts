@@ -107,3 +107,30 @@ describe('MiniSearchEngine: words inside Chinese, Japanese and Thai text', () =>
     expect(await ids('programming')).toEqual(['en']);
   });
 });
+
+describe('MiniSearchEngine: ties broken by id', () => {
+  const undated = (ids: string[]) =>
+    validateDocuments(
+      ids.map((id) => ({ id, title: 'Same', content: 'same' })),
+      'v2',
+    );
+  const order = async (ids: string[]) => {
+    const engine = new MiniSearchEngine();
+    await engine.upsert(undated(ids));
+    return (await engine.search({ q: '', filters: [], sort: 'date desc', skip: 0, limit: 20, facets: false, titleBoost: 2 })).hits.map(
+      (d) => d.id,
+    );
+  };
+
+  it('orders whole-number ids by their value, as collated numerically', async () => {
+    expect(await order(['100', '9', '4503599627370496', '10', '0', '99'])).toEqual(['0', '9', '10', '99', '100', '4503599627370496']);
+  });
+
+  it('orders ids past 2^53 as collated, exactly', async () => {
+    expect(await order(['9007199254740993', '9007199254740992', '10', '9'])).toEqual(['9', '10', '9007199254740992', '9007199254740993']);
+  });
+
+  it('collates ids that are not all whole numbers, numbers inside them by value', async () => {
+    expect(await order(['a10', '10', 'a9', '007', 'B2', '9'])).toEqual(['007', '9', '10', 'a9', 'a10', 'B2']);
+  });
+});
