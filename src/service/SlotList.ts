@@ -1,3 +1,5 @@
+import { lowerBound } from './lowerBound.ts';
+
 /**
  * A set of document slots kept in ascending order in one typed array: the documents of a facet
  * value. Indexing a collection adds slots in order (an append each); a replaced document whose
@@ -41,13 +43,6 @@ export class SlotList {
 
   /** The first position whose slot is not below `slot`. */
   private find(slot: number): number {
-    let lo = 0;
-    let hi = this.size;
-    while (lo < hi) {
-      const mid = (lo + hi) >>> 1;
-      if (this.slots[mid]! < slot) lo = mid + 1;
-      else hi = mid;
-    }
-    return lo;
+    return lowerBound(this.slots, this.size, slot);
   }
 }

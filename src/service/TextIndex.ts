@@ -14,6 +14,7 @@
  */
 import SearchableMap from 'minisearch/SearchableMap';
 import { NO_SPACE_SCRIPT, words } from '../api/wordSpans.ts';
+import { lowerBound } from './lowerBound.ts';
 
 export type TextField = 'title' | 'content';
 const FIELDS: readonly TextField[] = ['title', 'content'];
@@ -212,14 +213,7 @@ class Postings {
 
   /** The first position whose slot is not below `slot`. */
   private find(slot: number): number {
-    let lo = 0;
-    let hi = this.length;
-    while (lo < hi) {
-      const mid = (lo + hi) >>> 1;
-      if (this.slots[mid]! < slot) lo = mid + 1;
-      else hi = mid;
-    }
-    return lo;
+    return lowerBound(this.slots, this.length, slot);
   }
 
   private resize(capacity: number): void {
