@@ -92,26 +92,61 @@ test('Enter before the code arrives goes to the results page with the text as q'
   await page.waitForURL((url) => url.pathname === '/search' && url.searchParams.get('q') === 'night sky');
 });
 
-test('nothing moves when the box takes the field over', async ({ page }) => {
-  const release = await holdBack(page, '**/dist/chunks/**');
-  await page.goto('/pages/search-box.html');
-  await expect(early(page)).toBeVisible();
-  await page.evaluate(() => {
-    const w = window as unknown as { shifted: number };
-    w.shifted = 0;
-    new PerformanceObserver((list) => {
-      for (const entry of list.getEntries()) w.shifted += (entry as PerformanceEntry & { value: number }).value;
-    }).observe({ type: 'layout-shift' });
+for (const width of [1280, 390]) {
+  test(`nothing moves when the box takes the field over, at ${width} px in 14px text (on a phone the text is 16px before and after, so iOS does not zoom in)`, async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width, height: 800 });
+    const release = await holdBack(page, '**/dist/chunks/**');
+    await page.goto('/pages/search-box.html');
+    await page.addStyleTag({ content: 'trove-search-box { font-size: 14px }' });
+    await expect(early(page)).toBeVisible();
+    await page.evaluate(() => {
+      const w = window as unknown as { shifted: number };
+      w.shifted = 0;
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries()) w.shifted += (entry as PerformanceEntry & { value: number }).value;
+      }).observe({ type: 'layout-shift' });
+    });
+    const host = page.locator('trove-search-box');
+    const fontSize = (input: ReturnType<typeof box>) => input.evaluate((el) => getComputedStyle(el).fontSize);
+    const before = { host: await host.boundingBox(), input: await early(page).boundingBox(), font: await fontSize(early(page)) };
+    expect(before.font).toBe(width < 640 ? '16px' : '14px');
+    release();
+    await expect(box(page)).toBeVisible();
+    const after = { host: await host.boundingBox(), input: await box(page).boundingBox(), font: await fontSize(box(page)) };
+    expect(after.host).toEqual(before.host);
+    expect(after.font).toBe(before.font);
+    for (const side of ['x', 'y', 'height'] as const)
+      expect(Math.abs(after.input![side] - before.input![side]), side).toBeLessThanOrEqual(1);
+    await page.waitForTimeout(300);
+    expect(await page.evaluate(() => (window as unknown as { shifted: number }).shifted)).toBe(0);
   });
-  const host = page.locator('trove-search-box');
-  const before = { host: await host.boundingBox(), input: await early(page).boundingBox() };
-  release();
-  await expect(box(page)).toBeVisible();
-  const after = { host: await host.boundingBox(), input: await box(page).boundingBox() };
-  expect(after.host).toEqual(before.host);
-  for (const side of ['x', 'y', 'height'] as const) expect(Math.abs(after.input![side] - before.input![side]), side).toBeLessThanOrEqual(1);
-  await page.waitForTimeout(300);
-  expect(await page.evaluate(() => (window as unknown as { shifted: number }).shifted)).toBe(0);
+}
+
+test('the early field takes the page’s colours, not the system’s: light text on a dark theme set by the page while the system is light, and a visible focus ring', async ({
+  page,
+}) => {
+  await page.emulateMedia({ colorScheme: 'light' });
+  await holdBack(page, '**/dist/chunks/**');
+  await page.goto('/pages/search-box.html');
+  await page.addStyleTag({
+    content: 'html, body { background: rgb(17, 17, 17) !important } body, body * { color: rgb(238, 238, 238) !important }',
+  });
+  await expect(early(page)).toBeVisible();
+  const look = () =>
+    early(page).evaluate((input) => {
+      const form = input.closest('form')!;
+      return {
+        text: getComputedStyle(input).color,
+        background: getComputedStyle(form).backgroundColor,
+        ring: getComputedStyle(form).outlineStyle,
+      };
+    });
+  expect(await look()).toMatchObject({ text: 'rgb(238, 238, 238)', background: 'rgba(0, 0, 0, 0)', ring: 'none' });
+  await page.keyboard.press('Tab');
+  await expect(early(page)).toBeFocused();
+  expect((await look()).ring).not.toBe('none');
 });
 
 test('before the upgrade a labelled search field, after it a combobox whose listbox is in the same tree', async ({ page }) => {
