@@ -35,7 +35,8 @@
  *   escaped), so no file system path reaches a client.
  * - Answers: a page whose records would pass 8 MB of JSON is cut short (fitResults.ts).
  * - Fairness: the engine's work for reads runs one request per turn, ordinary requests before
- *   costly ones (createWorkQueue.ts, isHeavyRequest.ts); the query budget is queryTerms.ts's.
+ *   costly ones (createWorkQueue.ts, isHeavyRequest.ts); the query budget is queryTerms.ts's;
+ *   indexing batches are paced while reads are answered (createWritePacer.ts).
  * - v1 and v2 share the stored documents: a collection indexed through either version is
  *   searchable through both. Parameters a version lacks (v1 `sort`; v1 autocomplete `filter`,
  *   `limit`; v1 recommend `filter`, `sort`) are ignored, like any unknown parameter.
@@ -64,6 +65,7 @@ import { coverImage } from './coverImage.ts';
 import { type CreateEngine, createRegistry } from './createRegistry.ts';
 import { createStore } from './createStore.ts';
 import { createWorkQueue } from './createWorkQueue.ts';
+import { createWritePacer } from './createWritePacer.ts';
 import { discardBody } from './discardBody.ts';
 import type { EndpointContext, ReadRoute } from './EndpointContext.ts';
 import { escapeControl } from './escapeControl.ts';
@@ -107,6 +109,8 @@ export interface ServiceOptions {
   createEngine?: CreateEngine;
   /** The batch log is folded into the snapshots past this many bytes (see createStore.ts). Default 4 MiB. */
   compactAfterBytes?: number;
+  /** While reads are answered, indexing batches are this far apart (see createWritePacer.ts). Default 20 ms. */
+  writeIntervalMs?: number;
   /**
    * `postgres://…`: PostgreSQL is the record instead of the data folder (batches, collections,
    * feedback), shared by every process on that database (see createPgStore.ts). Feedback goes
@@ -170,6 +174,8 @@ export async function createService(options: ServiceOptions): Promise<Service> {
 
   /** Read requests take turns, ordinary ones first (createWorkQueue.ts). */
   const reads = createWorkQueue();
+  /** Indexing batches are paced while reads are answered (createWritePacer.ts). */
+  const writes = createWritePacer(options.writeIntervalMs);
 
   /** Whether the loopback rule holds: a loopback connection, addressed to a loopback name. */
   function viaLoopback(req: IncomingMessage): boolean {
@@ -267,6 +273,8 @@ export async function createService(options: ServiceOptions): Promise<Service> {
         }
       }
       checkToken(req, url, route.kind === 'index');
+      if (route.kind === 'index') await writes.turn();
+      else writes.read();
       const text = method === 'GET' || method === 'HEAD' ? null : await body(req, route);
       const params = url.searchParams;
       const response =
@@ -275,7 +283,7 @@ export async function createService(options: ServiceOptions): Promise<Service> {
           : route.kind === 'feedback'
             ? await feedbackEndpoint(ctx, route, params, text, String(req.headers['content-type'] ?? ''))
             : fitResults(
-                await reads.run(isHeavyRequest(route, params), () => READ_ENDPOINTS[route.kind](ctx, route, params)),
+                await reads.run(isHeavyRequest(route, params), () => READ_ENDPOINTS[route.kind](ctx, route, params)).finally(writes.read),
                 LIMITS.responseBytes,
               );
       send(200, response);

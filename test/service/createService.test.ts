@@ -877,3 +877,45 @@ describe('persistence', () => {
     }
   });
 });
+
+describe('indexing while searches are answered', () => {
+  it('paces batches while reads come, one interval apart; without reads, a batch goes at once', async () => {
+    const paced = await startService({ seed: 20, writeIntervalMs: 400 });
+    try {
+      const batch = (id: number) =>
+        paced.request(`${V2}/documents?${T}`, {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json' },
+          body: JSON.stringify([{ id, title: `Paced ${id}`, content: 'words' }]),
+        });
+      const timed = async (id: number) => {
+        const started = performance.now();
+        expect((await batch(id)).status).toBe(200);
+        return performance.now() - started;
+      };
+      // No read yet: back to back, neither waits.
+      expect((await timed(9001)) + (await timed(9002))).toBeLessThan(350);
+      // A reader searching all along: each batch waits for its turn, an interval after the previous.
+      let reading = true;
+      const reader = (async () => {
+        while (reading) {
+          await paced.request(`${V2}/search/default?${T}&q=paced`);
+          await new Promise((resolve) => setTimeout(resolve, 20));
+        }
+      })();
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      const started = performance.now();
+      await timed(9003);
+      await timed(9004);
+      await timed(9005);
+      expect(performance.now() - started).toBeGreaterThan(750);
+      reading = false;
+      await reader;
+      // Reads quiet again (over 100 ms): at once.
+      await new Promise((resolve) => setTimeout(resolve, 150));
+      expect(await timed(9006)).toBeLessThan(350);
+    } finally {
+      await paced.stop();
+    }
+  });
+});
