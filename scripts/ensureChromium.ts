@@ -4,9 +4,9 @@
  * missing, install Debian's package as `.ci/run` does (root with apt-get), or stop at once with
  * one line that says what to run, never a stack trace from the browser launcher.
  */
-import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { hasCommand } from './hasCommand.ts';
+import { installWithApt, runApt } from './installWithApt.ts';
 
 export const DEFAULT_CHROMIUM = '/usr/bin/chromium';
 
@@ -60,16 +60,18 @@ export function ensureChromium(checks: ChromiumChecks, run: (command: string[]) 
     log(decision.message);
     return 1;
   }
-  log(`e2e: Chromium is missing: installing Debian's package (${INSTALL})`);
-  try {
-    for (const command of decision.commands) run(command);
-  } catch {
-    log(`e2e: installing Chromium failed: run \`${INSTALL}\` as root, then npm test again.`);
-    return 1;
-  }
-  if (checks.exists(decision.path)) return 0;
-  log(`e2e: apt-get installed no ${decision.path}: install Chromium and set CHROMIUM_PATH to it, then npm test again.`);
-  return 1;
+  return installWithApt(
+    {
+      prefix: 'e2e',
+      name: 'Chromium',
+      install: INSTALL,
+      commands: decision.commands,
+      installed: () => checks.exists(decision.path),
+      stillMissing: `e2e: apt-get installed no ${decision.path}: install Chromium and set CHROMIUM_PATH to it, then npm test again.`,
+    },
+    run,
+    log,
+  );
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
@@ -80,8 +82,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
       isRoot: process.getuid?.() === 0,
       hasAptGet: hasCommand('apt-get'),
     },
-    ([command, ...args]) =>
-      execFileSync(command, args, { stdio: ['ignore', 'inherit', 'inherit'], env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } }),
+    runApt,
     (line) => console.error(line),
   );
 }

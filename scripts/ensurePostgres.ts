@@ -4,9 +4,9 @@
  * server's binaries. When they are missing, install Debian's `postgresql` as `.ci/run` does
  * (root with apt-get), or stop at once with one line that says what to run.
  */
-import { execFileSync } from 'node:child_process';
 import { findPostgresBin } from './startPostgres.ts';
 import { hasCommand } from './hasCommand.ts';
+import { installWithApt, runApt } from './installWithApt.ts';
 
 export interface PostgresChecks {
   /** The folder of `postgres` and `initdb`, when installed. */
@@ -42,23 +42,24 @@ export function ensurePostgres(checks: PostgresChecks, run: (command: string[]) 
     log(decision.message);
     return 1;
   }
-  log(`tests: PostgreSQL is missing: installing Debian's package (${INSTALL})`);
-  try {
-    for (const command of decision.commands) run(command);
-  } catch {
-    log(`tests: installing PostgreSQL failed: run \`${INSTALL}\` as root, then npm test again.`);
-    return 1;
-  }
-  if (checks.bin()) return 0;
-  log('tests: apt-get installed no PostgreSQL server binaries: install them and set POSTGRES_BIN, then npm test again.');
-  return 1;
+  return installWithApt(
+    {
+      prefix: 'tests',
+      name: 'PostgreSQL',
+      install: INSTALL,
+      commands: decision.commands,
+      installed: () => Boolean(checks.bin()),
+      stillMissing: 'tests: apt-get installed no PostgreSQL server binaries: install them and set POSTGRES_BIN, then npm test again.',
+    },
+    run,
+    log,
+  );
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   process.exitCode = ensurePostgres(
     { bin: () => findPostgresBin(), isRoot: process.getuid?.() === 0, hasAptGet: hasCommand('apt-get') },
-    ([command, ...args]) =>
-      execFileSync(command!, args, { stdio: ['ignore', 'inherit', 'inherit'], env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } }),
+    runApt,
     (line) => console.error(line),
   );
 }
