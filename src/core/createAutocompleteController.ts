@@ -293,8 +293,11 @@ export function createAutocompleteController(options: AutocompleteControllerOpti
     });
   }
 
+  /** The wait after the last key: the `debounceMs` setting, else the default. */
+  const debounce = () => current().debounceMs ?? defaults.debounceMs;
+
   /** Ask for the current text after `wait` (the debounce), or clear when it is too short. */
-  function schedule(wait = current().debounceMs ?? defaults.debounceMs): void {
+  function schedule(wait = debounce()): void {
     stop();
     if (!askable(query.peek())) {
       batch(forgetSuggestions);
@@ -473,7 +476,7 @@ export function createAutocompleteController(options: AutocompleteControllerOpti
         activeIndex.value = -1;
         if (!q.trim() && store) recent.value = store.list();
       });
-      schedule(rhythm.key(current().debounceMs ?? defaults.debounceMs));
+      schedule(rhythm.key(debounce()));
     },
     setText: (q) => show(q, filters.peek()),
     open,

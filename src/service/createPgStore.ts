@@ -159,6 +159,7 @@ export async function createPgStore(url: string, options: PgStoreOptions = {}): 
         await apply(own.project, own.collection, own.documents);
         applied++;
       }
+      // A batch of ours read from the table before `append` noted it (its NOTIFY came first).
       for (const seq of recorded.keys()) if (seq <= applied) recorded.delete(seq);
       settleWaiters();
       if (!look && applied >= head) return;
@@ -168,7 +169,6 @@ export async function createPgStore(url: string, options: PgStoreOptions = {}): 
       );
       for (const row of rows) {
         const seq = Number(row.seq);
-        if (seq <= applied) continue; // recorded here and applied above meanwhile
         if (seq !== applied + 1) throw new Error(`the log jumps from ${applied} to ${seq}: batches are missing; restart this process`);
         recorded.delete(seq);
         await apply(row.project, row.collection, row.documents);

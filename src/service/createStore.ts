@@ -229,62 +229,60 @@ export function createStore(dataDir: string, options: StoreOptions = {}): Store 
   let apply: ApplyBatch = async () => {};
 
   function loadCollections(): StoredCollection[] {
-    {
-      const found = new Map<string, { project: string; collection: string; seq: number; docs: Map<string, StoredDocument> }>();
-      for (const projectDir of readdirSync(collectionsDir)) {
-        const dir = join(collectionsDir, projectDir);
-        if (!statSync(dir).isDirectory()) {
-          warn(`skipped ${JSON.stringify(dir)}: not written by trove serve`);
+    const found = new Map<string, { project: string; collection: string; seq: number; docs: Map<string, StoredDocument> }>();
+    for (const projectDir of readdirSync(collectionsDir)) {
+      const dir = join(collectionsDir, projectDir);
+      if (!statSync(dir).isDirectory()) {
+        warn(`skipped ${JSON.stringify(dir)}: not written by trove serve`);
+        continue;
+      }
+      for (const name of readdirSync(dir)) {
+        const file = join(dir, name);
+        if (isTempFile(name)) {
+          rmSync(file, { force: true });
           continue;
         }
-        for (const name of readdirSync(dir)) {
-          const file = join(dir, name);
-          if (isTempFile(name)) {
-            rmSync(file, { force: true });
-            continue;
-          }
-          if (!name.endsWith('.json') || !statSync(file).isFile()) {
-            warn(`skipped ${JSON.stringify(file)}: not written by trove serve`);
-            continue;
-          }
-          let data: { format?: unknown; project: string; collection: string; seq?: number; documents: StoredDocument[] };
-          try {
-            data = JSON.parse(readFileSync(file, 'utf8'));
-          } catch (error) {
-            throw corrupt(file, (error as Error).message, 'then index that collection again.');
-          }
-          if (data === null || typeof data !== 'object' || !('format' in data)) {
-            warn(`skipped ${JSON.stringify(file)}: not written by trove serve`);
-            continue;
-          }
-          if (data.format !== SNAPSHOT_FORMAT || !Array.isArray(data.documents) || typeof data.project !== 'string') {
-            throw corrupt(file, `not a snapshot of format ${SNAPSHOT_FORMAT}`, 'then index that collection again.');
-          }
-          const docs = new Map<string, StoredDocument>();
-          for (const doc of data.documents) docs.set(doc.id, doc);
-          const key = keyOf(data.project, data.collection);
-          found.set(key, { project: data.project, collection: data.collection, seq: data.seq ?? 0, docs });
-          persisted.add(key);
-          snapshotBytes += statSync(file).size;
-          seq = Math.max(seq, data.seq ?? 0);
-        }
-      }
-      const dropped = new Set<string>();
-      for (const batch of readSegments()) {
-        seq = Math.max(seq, batch.seq);
-        const key = keyOf(batch.project, batch.collection);
-        const entry = found.get(key);
-        if (!entry) {
-          if (!dropped.has(key))
-            warn(`logged batches of ${JSON.stringify(`${batch.project}/${batch.collection}`)} have no snapshot (set aside?): skipped`);
-          dropped.add(key);
+        if (!name.endsWith('.json') || !statSync(file).isFile()) {
+          warn(`skipped ${JSON.stringify(file)}: not written by trove serve`);
           continue;
         }
-        if (batch.seq <= entry.seq) continue;
-        for (const doc of batch.documents) entry.docs.set(doc.id, doc);
+        let data: { format?: unknown; project: string; collection: string; seq?: number; documents: StoredDocument[] };
+        try {
+          data = JSON.parse(readFileSync(file, 'utf8'));
+        } catch (error) {
+          throw corrupt(file, (error as Error).message, 'then index that collection again.');
+        }
+        if (data === null || typeof data !== 'object' || !('format' in data)) {
+          warn(`skipped ${JSON.stringify(file)}: not written by trove serve`);
+          continue;
+        }
+        if (data.format !== SNAPSHOT_FORMAT || !Array.isArray(data.documents) || typeof data.project !== 'string') {
+          throw corrupt(file, `not a snapshot of format ${SNAPSHOT_FORMAT}`, 'then index that collection again.');
+        }
+        const docs = new Map<string, StoredDocument>();
+        for (const doc of data.documents) docs.set(doc.id, doc);
+        const key = keyOf(data.project, data.collection);
+        found.set(key, { project: data.project, collection: data.collection, seq: data.seq ?? 0, docs });
+        persisted.add(key);
+        snapshotBytes += statSync(file).size;
+        seq = Math.max(seq, data.seq ?? 0);
       }
-      return [...found.values()].map((e) => ({ project: e.project, collection: e.collection, documents: [...e.docs.values()] }));
     }
+    const dropped = new Set<string>();
+    for (const batch of readSegments()) {
+      seq = Math.max(seq, batch.seq);
+      const key = keyOf(batch.project, batch.collection);
+      const entry = found.get(key);
+      if (!entry) {
+        if (!dropped.has(key))
+          warn(`logged batches of ${JSON.stringify(`${batch.project}/${batch.collection}`)} have no snapshot (set aside?): skipped`);
+        dropped.add(key);
+        continue;
+      }
+      if (batch.seq <= entry.seq) continue;
+      for (const doc of batch.documents) entry.docs.set(doc.id, doc);
+    }
+    return [...found.values()].map((e) => ({ project: e.project, collection: e.collection, documents: [...e.docs.values()] }));
   }
 
   return {
