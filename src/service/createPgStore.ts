@@ -21,6 +21,7 @@
  * follows the log from there. The schema is created and migrated at start (under an advisory
  * lock, so processes starting together do it once).
  */
+import { collectionKey } from './collectionKey.ts';
 import pg from 'pg';
 import { createPgFeedbackLog } from './createPgFeedbackLog.ts';
 import type { ApplyBatch, Store } from './createStore.ts';
@@ -263,13 +264,13 @@ export async function createPgStore(url: string, options: PgStoreOptions = {}): 
           'SELECT project, collection FROM trove_collections ORDER BY first_seq',
         );
         const byKey = new Map<string, StoredDocument[]>();
-        for (const c of collections.rows) byKey.set(`${c.project}\u0000${c.collection}`, []);
+        for (const c of collections.rows) byKey.set(collectionKey(c.project, c.collection), []);
         const docs = await client.query<{ project: string; collection: string; doc: StoredDocument }>(
           'SELECT project, collection, doc FROM trove_documents ORDER BY project, collection, first_seq, first_index',
         );
-        for (const row of docs.rows) byKey.get(`${row.project}\u0000${row.collection}`)?.push(row.doc);
+        for (const row of docs.rows) byKey.get(collectionKey(row.project, row.collection))?.push(row.doc);
         await client.query('COMMIT');
-        for (const c of collections.rows) await apply(c.project, c.collection, byKey.get(`${c.project}\u0000${c.collection}`)!);
+        for (const c of collections.rows) await apply(c.project, c.collection, byKey.get(collectionKey(c.project, c.collection))!);
       } finally {
         client.release();
       }

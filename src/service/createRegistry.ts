@@ -5,6 +5,7 @@
  * recorded (by this process or, with a shared record, another); an indexing request resolves
  * once its batch is durable and applied here. A collection exists once its first batch is.
  */
+import { collectionKey } from './collectionKey.ts';
 import type { Engine } from './Engine.ts';
 import type { Store } from './createStore.ts';
 import { ServiceError } from './ServiceError.ts';
@@ -32,14 +33,12 @@ interface Entry {
   engine: Engine;
 }
 
-const keyOf = (project: string, collection: string) => `${project}\u0000${collection}`;
-
 export type CreateEngine = (project: string, collection: string) => Engine;
 
 export async function createRegistry(store: Store, createEngine: CreateEngine): Promise<Registry> {
   const entries = new Map<string, Entry>();
   await store.open(async (project, collection, documents) => {
-    const key = keyOf(project, collection);
+    const key = collectionKey(project, collection);
     let entry = entries.get(key);
     if (!entry) {
       entry = { project, collection, engine: createEngine(project, collection) };
@@ -52,7 +51,7 @@ export async function createRegistry(store: Store, createEngine: CreateEngine): 
     store,
 
     find(project, collection) {
-      const entry = entries.get(keyOf(project, collection));
+      const entry = entries.get(collectionKey(project, collection));
       if (entry) return entry.engine;
       const projectKnown = [...entries.values()].some((e) => e.project === project);
       throw new ServiceError(

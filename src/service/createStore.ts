@@ -22,6 +22,7 @@
  * are printed with their control characters escaped (escapeControl.ts). Feedback is the file log
  * of createFileFeedbackLog.ts, closed with the store.
  */
+import { collectionKey } from './collectionKey.ts';
 import { closeSync, existsSync, fsyncSync, mkdirSync, openSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { type FileHandle, open } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -74,7 +75,6 @@ interface LoggedBatch {
   documents: StoredDocument[];
 }
 
-const keyOf = (project: string, collection: string) => `${project}\u0000${collection}`;
 const warn = (message: string) => console.warn(`[trove service] ${escapeControl(message)}`);
 
 function isAlive(pid: number): boolean {
@@ -261,7 +261,7 @@ export function createStore(dataDir: string, options: StoreOptions = {}): Store 
         }
         const docs = new Map<string, StoredDocument>();
         for (const doc of data.documents) docs.set(doc.id, doc);
-        const key = keyOf(data.project, data.collection);
+        const key = collectionKey(data.project, data.collection);
         found.set(key, { project: data.project, collection: data.collection, seq: data.seq ?? 0, docs });
         persisted.add(key);
         snapshotBytes += statSync(file).size;
@@ -271,7 +271,7 @@ export function createStore(dataDir: string, options: StoreOptions = {}): Store 
     const dropped = new Set<string>();
     for (const batch of readSegments()) {
       seq = Math.max(seq, batch.seq);
-      const key = keyOf(batch.project, batch.collection);
+      const key = collectionKey(batch.project, batch.collection);
       const entry = found.get(key);
       if (!entry) {
         if (!dropped.has(key))
@@ -296,7 +296,7 @@ export function createStore(dataDir: string, options: StoreOptions = {}): Store 
 
     append(project, collection, documents) {
       const run = writes.then(async () => {
-        const key = keyOf(project, collection);
+        const key = collectionKey(project, collection);
         const batch: LoggedBatch = { seq: seq + 1, project, collection, documents: documents as StoredDocument[] };
         if (persisted.has(key)) {
           await appendLine(batch);
