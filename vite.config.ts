@@ -80,12 +80,18 @@ async function buildChunks(): Promise<[string[], Record<string, [number[], 1?]>]
   return [shared, Object.fromEntries(elements)];
 }
 
+/**
+ * The modules only `client.index()` imports, left out of the chunks with it (`__TROVE_READ_ONLY__`):
+ * what they import (the id rule of `documentId`) is not shared through them.
+ */
+const indexOnly = /\/api\/(toIndexId|toV1Document)\.ts$/;
+
 /** `bootChunk` for a module that `trove-related-posts` and another element's chunk both import; else `null`. */
 function sharedWithRelated(id: string, context: Rollup.ChunkingContext): string | null {
   const entries = new Set<string>();
   const seen = new Set<string>();
   const walk = (module: string) => {
-    if (seen.has(module)) return;
+    if (seen.has(module) || indexOnly.test(module)) return;
     seen.add(module);
     const info = context.getModuleInfo(module);
     if (info?.isEntry) entries.add(module);

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { documentId } from '../../src/api/documentId.ts';
 import { toV1Document } from '../../src/api/toV1Document.ts';
 import { envelope, makeClient, recordingFetch, TOKEN } from './recordingFetch.ts';
 
@@ -21,7 +22,7 @@ describe('index()', () => {
     await expect(
       client.index([
         { ...post, id: 42 },
-        { id: 'post-abc', title: 'x', authors: ['Bo'] },
+        { id: 7, title: 'x', authors: ['Bo'] },
       ]),
     ).resolves.toBeUndefined();
     const call = f.calls[0];
@@ -30,15 +31,27 @@ describe('index()', () => {
     expect(call.request.headers.get('content-type')).toBe('application/json');
     expect(JSON.parse(await call.body)).toEqual([
       { ...post, id: 42 },
-      { id: 'post-abc', title: 'x', authors: ['Bo'] },
+      { id: 7, title: 'x', authors: ['Bo'] },
     ]);
   });
 
-  it('sends numeric-looking string ids as numbers, other ids unchanged', async () => {
+  it('sends every id as the number the related-posts block asks for: whole numbers as they are, other strings hashed', async () => {
     const f = recordingFetch(() => envelope(null));
     const { client } = makeClient({}, f);
-    await client.index([{ id: '42' }, { id: '0' }, { id: '007' }, { id: '1e3' }, { id: '99999999999999999999' }, { id: 7 }]);
-    expect(JSON.parse(await f.calls[0].body).map((d: { id: unknown }) => d.id)).toEqual([42, 0, '007', '1e3', '99999999999999999999', 7]);
+    const ids = ['42', '0', '007', 7, 'post-abc', 'https://www.blog.example/p/1/?utm_source=rss', '1e3', '99999999999999999999'];
+    await client.index(ids.map((id) => ({ id })));
+    const sent = JSON.parse(await f.calls[0].body).map((d: { id: unknown }) => d.id);
+    expect(sent.slice(0, 4)).toEqual([42, 0, 7, 7]);
+    expect(sent).toEqual(ids.map((id) => documentId(id)));
+    expect(sent[5]).toBe(documentId('http://blog.example/p/1'));
+    for (const id of sent) expect(Number.isSafeInteger(id) && id >= 0).toBe(true);
+  });
+
+  it('sends an id the rule refuses as given, for the service to say what is wrong with it', async () => {
+    const f = recordingFetch(() => envelope(null));
+    const { client } = makeClient({}, f);
+    await client.index([{ id: -1 }, { id: 1.5 }, { id: '' }, { id: null } as never, {} as never]);
+    expect(JSON.parse(await f.calls[0].body)).toEqual([{ id: -1 }, { id: 1.5 }, { id: '' }, { id: null }, {}]);
   });
 
   it('maps v2 field names to the suffixed v1 names and resolves on "Indexed"', async () => {
@@ -76,7 +89,7 @@ describe('toV1Document()', () => {
 
   it('passes other fields unchanged and leaves out undefined ones', () => {
     expect(toV1Document({ id: 'a-1', meta_sa: ['x'], constructor: 'c', title: undefined } as never)).toEqual({
-      id: 'a-1',
+      id: documentId('a-1'),
       meta_sa: ['x'],
       constructor: 'c',
     });

@@ -6,6 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createClient } from '../../src/api/createClient.ts';
 import { type ApiError, isApiError } from '../../src/api/ApiError.ts';
+import { documentId } from '../../src/api/documentId.ts';
 import type { ApiVersion, TroveClient } from '../../src/api/types.ts';
 import { removeDir, startService, type Running } from './startService.ts';
 
@@ -209,6 +210,14 @@ describe.each<ApiVersion>(['v2', 'v1'])('%s client against the local service', (
     expect(found.results[0]).not.toHaveProperty('image');
     const byAuthor = await c.search({ filter: [v2 ? 'author:"Ola"' : 'authors_sa:"Ola"'] });
     expect(byAuthor.results.map((r) => r.id)).toContain(String(id));
+  });
+
+  it('indexes a slug id as the number the related-posts block asks for with that doc-id', async () => {
+    const c = client(version, { collection: 'scratch' });
+    const slug = `kayaking-on-the-fjord-${version}`;
+    await c.index([{ id: slug, title: `Kayaking on the fjord ${version}`, content: 'Paddles.', url: `/posts/${slug}` }]);
+    const found = await c.search({ q: `fjord ${version}` });
+    expect(found.results.map((r) => r.id)).toEqual([String(documentId(slug))]);
   });
 
   it(v2 ? 'sends feedback that the service records' : 'sends no feedback (v1 has none)', async () => {
