@@ -43,7 +43,16 @@
  * client by the element's chunk): −80 B on the related page, −11 B on the box page, +397 B in
  * all (small files compress worse, and most of the client is the reading and caching that every
  * element shares); signals-core's modern build (`signals-core.mjs`) instead of its `browser`
- * one: +44 B. Every module of `bootChunk` is used by all three elements (no element downloads
+ * one: +44 B; ky 1.7.5 instead of 1.14.3 (without the retry, hook and progress code that the
+ * widgets never call): −1,239 B on every page, not taken because it gives up a year of ky's fixes;
+ * a related-posts path without `preact/hooks` (the element root and the view as classes): at
+ * most −865 B on a related-posts-only page (measured with the hooks stubbed out; the classes
+ * would take some of it back), the other pages unchanged, not taken for one view unlike the
+ * others. With both, the pages would be about 40.9 / 29.1 / 22.2–22.4 KB: every target still missed
+ * by 3.2 to 7.9 KB. The floor within the stack: on a related-posts-only page the libraries, the
+ * loader and the two stylesheets are ~14.8 KB before any logic, which leaves ~4.2 KB of the
+ * 19,000 for the client, the element base, the page's colours, the view and its controller
+ * (~9.5 KB now). Every module of `bootChunk` is used by all three elements (no element downloads
  * another's code), and the modules that only the box and the results share are in a file of their
  * own (`filterMessages`).
  */
