@@ -15,8 +15,9 @@ const V1_NAMES = new Map([
 
 /**
  * A v2-schema document in v1 field names (`title` → `title_t_bi`, `author`/`authors` → `author_sa`,
- * …; `id` stays `id`, as a number when numeric). Other fields (already-suffixed custom fields such
- * as `meta_sa`) pass unchanged; when both `author` and `authors` are given, `author` wins.
+ * …; `id` stays `id`, as the number `toIndexId` gives it). Other fields (already-suffixed custom
+ * fields such as `meta_sa`) pass unchanged; when both `author` and `authors` are given, `author`
+ * wins.
  */
 export function toV1Document(doc: Document): Record<string, unknown> {
   const out: Record<string, unknown> = {};

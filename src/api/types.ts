@@ -172,7 +172,11 @@ export interface Envelope<T> {
 
 /** A document in the v2 schema (what `index()` takes; mapped to v1 names for v1). */
 export interface Document {
-  /** docs/http-api.md: sent as a number in the indexing body, returned as a string in results. */
+  /**
+   * docs/http-api.md: sent as a number in the indexing body, returned as a string in results. A
+   * string that is not a whole number (a slug, a URL) is sent as its hash (`api/documentId.ts`),
+   * the id `<trove-related-posts doc-id>` asks for.
+   */
   id: number | string;
   title?: string;
   content?: string;
