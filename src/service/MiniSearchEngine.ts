@@ -135,10 +135,9 @@ export class MiniSearchEngine implements Engine {
   private codeGarbage = 0;
   /** How many documents have each code (the facet counts of every document), kept by each upsert. */
   private allTally = new Int32Array(16);
-  private readonly byId = new SortedSlots(
-    (a, b) => collator.compare(this.docs[a]!.id, this.docs[b]!.id),
-    () => this.idKeys(),
-  );
+  /** Ids collated (`idKeys` compares numbers instead when every id is a whole number). */
+  private readonly compareIds = (a: number, b: number) => collator.compare(this.docs[a]!.id, this.docs[b]!.id);
+  private readonly byId = new SortedSlots(this.compareIds, () => this.idKeys());
   private readonly orders: Record<SortKey, SortedSlots> = {
     'date desc': new SortedSlots(
       (a, b) => this.compareDates(a, b, -1),
@@ -539,7 +538,7 @@ export class MiniSearchEngine implements Engine {
     for (let slot = 0; slot < key.length; slot++) {
       const id = this.docs[slot]!.id;
       key[slot] = WHOLE_NUMBER.test(id) ? Number(id) : Number.NaN;
-      if (!Number.isSafeInteger(key[slot])) return (a, b) => collator.compare(this.docs[a]!.id, this.docs[b]!.id);
+      if (!Number.isSafeInteger(key[slot])) return this.compareIds;
     }
     return (a, b) => key[a]! - key[b]!;
   }
