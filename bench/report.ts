@@ -20,6 +20,18 @@ export const BYTE_TARGETS = {
  */
 export const ANCHOR_BYTES = { relatedOnly: 12_000, all: 39_300 };
 
+const ms = (xs: number[]) => `${Math.round(median(xs))} ms`;
+/** A row of timings: both sides' medians, their ratio, the target. */
+const timedRow = (label: string, a: number[], b: number[], target: string) => [
+  label,
+  ms(a),
+  ms(b),
+  `${(median(a) / median(b)).toFixed(2)}×`,
+  target,
+];
+/** Under a row of timings, the same measure on Trove's page without the fallback form, when it was measured. */
+const formlessRow = (early: SideResult | undefined, ac: SideResult, measure: 'interactiveMs' | 'landMs') =>
+  early ? [timedRow('  the same, no fallback form in the tag', early[measure], ac[measure], '')] : [];
 const verdict = (now: number, target: number) => (now <= target ? 'met' : `${kb(now - target)} over`);
 
 export function formatBytes(all: Map<string, number>, pages: PageBytesResult): string {
@@ -54,9 +66,7 @@ export function formatFirstVisit(
   pages: PageBytesResult,
   early?: SideResult,
 ): string {
-  const ms = (xs: number[]) => `${Math.round(median(xs))} ms`;
   const ratio = (a: number, b: number) => `${(a / b).toFixed(2)}×`;
-  const timed = (label: string, a: number[], b: number[], reach: string) => [label, ms(a), ms(b), ratio(median(a), median(b)), reach];
   const bytes = (label: string, a: number, b: number, anchor: string, target: number) => [
     label,
     `${a.toLocaleString('en')} B`,
@@ -69,11 +79,11 @@ export function formatFirstVisit(
     'First visit (issue 22): Trove against @algolia/autocomplete-js and the anchors of the issue',
     table([
       ['measure', 'Trove', 'anchor', 'ratio', 'must reach'],
-      timed('navigation → an input accepts typing (Fast 3G, no cache)', trove.interactiveMs, ac.interactiveMs, '≤ 0.75×'),
-      ...(early ? [timed('  the same, no fallback form in the tag', early.interactiveMs, ac.interactiveMs, '')] : []),
-      timed('navigation → the final query’s suggestions painted (land and type at once)', trove.landMs, ac.landMs, '≤ 0.90×'),
-      ...(early ? [timed('  the same, no fallback form in the tag', early.landMs, ac.landMs, '')] : []),
-      timed('last key → suggestions painted, warm page', trove.paintMs, ac.paintMs, '≤ 1.00×'),
+      timedRow('navigation → an input accepts typing (Fast 3G, no cache)', trove.interactiveMs, ac.interactiveMs, '≤ 0.75×'),
+      ...formlessRow(early, ac, 'interactiveMs'),
+      timedRow('navigation → the final query’s suggestions painted (land and type at once)', trove.landMs, ac.landMs, '≤ 0.90×'),
+      ...formlessRow(early, ac, 'landMs'),
+      timedRow('last key → suggestions painted, warm page', trove.paintMs, ac.paintMs, '≤ 1.00×'),
       bytes(
         'bytes, page with a search box',
         pages.searchBoxOnly.total,
@@ -121,7 +131,6 @@ export function formatBreakdown(chunks: ChunkBreakdown[], perChunk = 8): string 
 }
 
 export function formatSpeed(trove: SideResult, ac: SideResult, trials: number, early?: SideResult): string {
-  const ms = (xs: number[]) => `${Math.round(median(xs))} ms`;
   const ratio = (a: number[], b: number[]) => `${(median(a) / median(b)).toFixed(2)}×`;
   const spread = (xs: number[]) => `p10 ${Math.round(quantile(xs, 0.1))}, p90 ${Math.round(quantile(xs, 0.9))}`;
   const moreThanOne = (xs: number[]) => xs.filter((n) => n > 1).length;
@@ -132,39 +141,16 @@ export function formatSpeed(trove: SideResult, ac: SideResult, trials: number, e
     `Speed: medians of ${trials} trials each, interleaved, one Chromium run, API answers delayed 50 ms, the pages on one origin; Trove embedded as the README says (a fallback form in the tag)`,
     table([
       ['measure', 'Trove', 'autocomplete-js', 'ratio', 'target'],
-      [
-        'navigation → interactive box, Fast 3G (150 ms RTT), no cache',
-        ms(trove.interactiveMs),
-        ms(ac.interactiveMs),
-        ratio(trove.interactiveMs, ac.interactiveMs),
-        '≤ 0.75×',
-      ],
-      ...(early
-        ? [
-            [
-              '  the same, no fallback form in the tag',
-              ms(early.interactiveMs),
-              ms(ac.interactiveMs),
-              ratio(early.interactiveMs, ac.interactiveMs),
-              '',
-            ],
-          ]
-        : []),
-      [
-        'navigation → final suggestions painted, typed at once (land and type)',
-        ms(trove.landMs),
-        ms(ac.landMs),
-        ratio(trove.landMs, ac.landMs),
-        '≤ 0.90×',
-      ],
-      ...(early ? [['  the same, no fallback form in the tag', ms(early.landMs), ms(ac.landMs), ratio(early.landMs, ac.landMs), '']] : []),
-      [
+      timedRow('navigation → interactive box, Fast 3G (150 ms RTT), no cache', trove.interactiveMs, ac.interactiveMs, '≤ 0.75×'),
+      ...formlessRow(early, ac, 'interactiveMs'),
+      timedRow('navigation → final suggestions painted, typed at once (land and type)', trove.landMs, ac.landMs, '≤ 0.90×'),
+      ...formlessRow(early, ac, 'landMs'),
+      timedRow(
         `last key → final suggestions painted (${QUERY.length} chars at ${KEY_DELAY_MS} ms/key)`,
-        ms(trove.paintMs),
-        ms(ac.paintMs),
-        ratio(trove.paintMs, ac.paintMs),
+        trove.paintMs,
+        ac.paintMs,
         '≤ 1.00×',
-      ],
+      ),
       ['requests per typed query', String(median(trove.requests)), String(median(ac.requests)), ratio(trove.requests, ac.requests), '1'],
     ]),
     `  spread, navigation → interactive: Trove ${spread(trove.interactiveMs)} ms; autocomplete-js ${spread(ac.interactiveMs)} ms`,
