@@ -3,23 +3,20 @@
  * middleware for Vite's dev server (`npm run demo`) and for the end-to-end server.
  *
  * Routes: `/` (newest posts, `?page=`), `/search`, `/posts/<id>/<slug>`, `/category/<slug>`,
- * `/tag/<slug>`, `/author/<slug>`, `/about`, `/analytics`, `/demo-assets/…` (stylesheet, icon,
+ * `/tag/<slug>`, `/author/<slug>`, `/about`, `/analytics` (a redirect to the service's
+ * `/_trove/analytics`), `/demo-assets/…` (stylesheet, icon,
  * generated cover images `/demo-assets/img/<n>.svg`), and a 404 page for everything else.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { Document } from '../../src/api/types.ts';
 import { generatePosts } from '../../src/service/generatePosts.ts';
 import { createBlogIndex, type BlogIndex } from './createBlogIndex.ts';
 import { coverImage } from '../../src/service/coverImage.ts';
-import { raw } from './html.ts';
-import { layout, type WidgetSetup } from './layout.ts';
 import { serveStatic, type Middleware } from './serveStatic.ts';
 import { slugify } from '../../src/service/slugify.ts';
 import type { SiteContext } from './pages/SiteContext.ts';
 import { aboutPage } from './pages/aboutPage.ts';
-import { analyticsPlaceholder } from './pages/analyticsPlaceholder.ts';
 import { archivePage } from './pages/archivePage.ts';
 import { homePage } from './pages/homePage.ts';
 import { notFoundPage } from './pages/notFoundPage.ts';
@@ -50,19 +47,6 @@ export interface DemoSite extends Middleware {
   notFound(req: IncomingMessage, res: ServerResponse): void;
 }
 
-/** What `demo/site/analyticsPage.ts` (when present) gets from the `/analytics` route. */
-export interface AnalyticsPageContext extends WidgetSetup {
-  origin: string;
-  req: IncomingMessage;
-  /** Wraps page content in the blog's shell (header with search, footer). */
-  layout(page: { title: string; body: string; head?: string }): string;
-}
-
-/** What `renderAnalyticsPage()` may return: a whole document, content for the shell, or its parts. */
-export type AnalyticsPageResult = string | { title: string; body: string; head?: string };
-
-const analyticsModule = './analyticsPage.ts';
-const analyticsFile = fileURLToPath(new URL(analyticsModule, import.meta.url));
 const assets = fileURLToPath(new URL('./assets/', import.meta.url));
 
 function originOf(req: IncomingMessage): string {
@@ -117,29 +101,6 @@ export function createDemoSite(options: DemoSiteOptions): DemoSite {
     send(req, res, 404, notFoundPage(context(req), decode(path) ?? path));
   }
 
-  async function analytics(req: IncomingMessage, res: ServerResponse, ctx: SiteContext) {
-    let render: ((c: AnalyticsPageContext) => AnalyticsPageResult | Promise<AnalyticsPageResult>) | undefined;
-    if (existsSync(analyticsFile)) {
-      const mod = (await import(/* @vite-ignore */ analyticsModule)) as { renderAnalyticsPage?: typeof render };
-      render = mod.renderAnalyticsPage;
-    }
-    if (!render) return send(req, res, 200, analyticsPlaceholder(ctx));
-    const shell = (page: { title: string; body: string; head?: string }) =>
-      layout({
-        title: page.title,
-        current: 'analytics',
-        topics: ctx.blog.categories,
-        widgets: ctx.widgets,
-        head: raw(page.head ?? ''),
-        body: raw(page.body),
-      });
-    const out = await render({ ...ctx.widgets, origin: ctx.origin, req, layout: shell });
-    if (typeof out === 'string') {
-      return send(req, res, 200, /^\s*<(!doctype|html)/i.test(out) ? out : shell({ title: 'Click analytics', body: out }));
-    }
-    send(req, res, 200, shell(out));
-  }
-
   async function route(req: IncomingMessage, res: ServerResponse, next: (err?: unknown) => void) {
     const url = new URL(req.url ?? '/', 'http://site.invalid');
     const path = url.pathname;
@@ -170,7 +131,11 @@ export function createDemoSite(options: DemoSiteOptions): DemoSite {
     }
     if (path === '/search') return send(req, res, 200, searchPage(ctx, url.searchParams.get('q') ?? ''));
     if (path === '/about') return send(req, res, 200, aboutPage(ctx));
-    if (path === '/analytics') return analytics(req, res, ctx);
+    // The analytics page is the service's own (`/_trove/analytics`: what readers search for and open).
+    if (path === '/analytics') {
+      res.writeHead(302, { Location: `${ctx.widgets.baseUrl.replace(/\/+$/, '')}/_trove/analytics`, 'Content-Length': '0' });
+      return void res.end();
+    }
 
     const postMatch = /^\/posts\/([^/]+)(?:\/([^/]*))?$/.exec(path);
     if (postMatch) {

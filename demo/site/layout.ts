@@ -150,7 +150,7 @@ ${o.body}
 <footer class="site-footer">
   <div class="wrap footer-inner">
     <p><strong>${siteName}</strong> — ${siteTagline}.</p>
-    <p>Every post here is generated for the demo. Search, suggestions and related posts come from the local Trove service. <a href="/about">About this demo</a> · <a href="/analytics">Click analytics</a></p>
+    <p>Every post here is generated for the demo. Search, suggestions and related posts come from the local Trove service. <a href="/about">About this demo</a> · <a href="/analytics">Search analytics</a></p>
   </div>
 </footer>
 </body>

@@ -1,3 +1,5 @@
+import { normalizeQueryText } from '../api/normalizeQueryText.ts';
+
 /** A search as it is sent and announced: the text and every `field:"value"` filter it runs with (what `trove-search` carries). */
 export interface SearchRequest {
   q: string;
@@ -55,7 +57,7 @@ export function normalizeQuery(query: SearchQuery): SearchQuery {
   const page = Math.floor(query.page);
   const scope = cleanFilters(query.scope ?? []);
   return {
-    q: query.q.trim(),
+    q: normalizeQueryText(query.q),
     filters: cleanFilters(query.filters).filter((filter) => !scope.includes(filter)),
     ...(scope.length ? { scope } : {}),
     page: page > 0 ? page : 1,

@@ -26,13 +26,10 @@ export async function autocompleteEndpoint(
     engine.suggest({ text: q, filters, limit }),
   ]);
   const filterSlots = Math.min(values.length, Math.max(Math.min(3, Math.ceil(limit / 3)), limit - page.total));
-  return {
-    found_documents: page.total,
-    results: [
-      ...values.slice(0, filterSlots).map((v) => toFilterSuggestion(v.value, filter(filterFields[v.field][route.version], v.value))),
-      ...page.hits.slice(0, limit - filterSlots).map(toNavigationalSuggestion),
-    ],
-    facets: null,
-    spelling: null,
-  };
+  const results = [
+    ...values.slice(0, filterSlots).map((v) => toFilterSuggestion(v.value, filter(filterFields[v.field][route.version], v.value))),
+    ...page.hits.slice(0, limit - filterSlots).map(toNavigationalSuggestion),
+  ];
+  ctx.analytics?.autocomplete(route, params.get('session_id'), q, results);
+  return { found_documents: page.total, results, facets: null, spelling: null };
 }

@@ -9,6 +9,7 @@
  *     trove_documents    the latest snapshot, always current: one row per document, in the order
  *                        documents were first indexed (first_seq, first_index)
  *     trove_feedback     feedback entries, by `id` (createPgFeedbackLog.ts)
+ *     trove_analytics…   search analytics: daily counters, post titles, the day's key (analytics/createPgAnalyticsStore.ts)
  *
  * A batch is one statement, so one transaction and one round trip (RECORD_BATCH): `seq` taken by
  * `UPDATE trove_head` (the row lock makes a second writer wait until the first commits, so
@@ -23,9 +24,11 @@
  */
 import { collectionKey } from './collectionKey.ts';
 import pg from 'pg';
+import { ANALYTICS_TABLES, createPgAnalyticsStore } from './analytics/createPgAnalyticsStore.ts';
 import { createPgFeedbackLog } from './createPgFeedbackLog.ts';
 import type { ApplyBatch, Store } from './createStore.ts';
 import { escapeControl } from './escapeControl.ts';
+import { LIMITS } from './limits.ts';
 import type { StoredDocument } from './types.ts';
 
 export interface PgStoreOptions {
@@ -62,6 +65,7 @@ const MIGRATIONS: string[] = [
      PRIMARY KEY (project, collection, id));
    CREATE INDEX trove_documents_order ON trove_documents (project, collection, first_seq, first_index);
    CREATE TABLE trove_feedback (id bigserial PRIMARY KEY, entry json NOT NULL);`,
+  ANALYTICS_TABLES,
 ];
 
 /** Creates or migrates the schema to the latest version. */
@@ -252,6 +256,7 @@ export async function createPgStore(url: string, options: PgStoreOptions = {}): 
 
   return {
     feedback: createPgFeedbackLog(pool),
+    analytics: createPgAnalyticsStore(pool, LIMITS.analyticsDays),
 
     async open(applyBatch) {
       apply = applyBatch;

@@ -56,9 +56,13 @@
  *                             process, with PostgreSQL as the record). The write token (`token=`), or
  *                             without one a loopback connection (as indexing); never from another site's page.
  *   GET    /_trove/img/<n>.svg  the sample posts' cover images (`seed(count, imageBase)`; no token)
+ *   GET    /_trove/analytics  what readers search for, as a page; `.json` and `.csv` its exports
+ *                             (analytics/analyticsRoute.ts); access as /_trove/feedback
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { allowedMethods } from './allowedMethods.ts';
+import { ANALYTICS_PATHS, analyticsRoute } from './analytics/analyticsRoute.ts';
+import { type AnalyticsOptions, createAnalytics } from './analytics/createAnalytics.ts';
 import { autocompleteEndpoint } from './autocompleteEndpoint.ts';
 import { BodyAbortedError } from './BodyAbortedError.ts';
 import { coverImage } from './coverImage.ts';
@@ -118,6 +122,11 @@ export interface ServiceOptions {
    * (createPgFeedbackLog.ts).
    */
   databaseUrl?: string;
+  /**
+   * Search analytics (analytics/createAnalytics.ts), kept where the record is and shown at
+   * `/_trove/analytics`; `false`: nothing is counted (the page answers 404).
+   */
+  analytics?: AnalyticsOptions | false;
 }
 
 export type Next = (error?: unknown) => void;
@@ -146,6 +155,7 @@ const READ_ENDPOINTS: Record<ReadRoute['kind'], (ctx: EndpointContext, route: Re
 const HELPER_METHODS: Record<string, string[]> = {
   '/_trove/health': ['GET'],
   '/_trove/feedback': ['GET', 'DELETE'],
+  ...Object.fromEntries(ANALYTICS_PATHS.map((path) => [path, ['GET']])),
 };
 
 /** One line for the log: the message (or stack) with control characters escaped. */
@@ -170,6 +180,7 @@ export async function createService(options: ServiceOptions): Promise<Service> {
     handlers,
     registry,
     feedback: registry.store.feedback,
+    analytics: options.analytics === false ? undefined : createAnalytics(registry.store.analytics, options.analytics),
   };
 
   /** Read requests take turns, ordinary ones first (createWorkQueue.ts). */
@@ -365,6 +376,11 @@ export async function createService(options: ServiceOptions): Promise<Service> {
     }
     const refused = checkHelperAccess(req, url);
     if (refused) return sendJson(res, refused[0], { error: refused[1] });
+    const analyticsPath = ANALYTICS_PATHS.find((path) => path === route);
+    if (analyticsPath) {
+      if (!ctx.analytics) return sendJson(res, 404, { error: 'Analytics are off in this service' });
+      return analyticsRoute(res, analyticsPath, url.searchParams, ctx.analytics);
+    }
     if (method === 'DELETE') {
       await ctx.feedback.clear();
       res.statusCode = 204;
@@ -407,7 +423,8 @@ export async function createService(options: ServiceOptions): Promise<Service> {
     },
 
     async close() {
-      // The store closes its feedback log with it.
+      // The store closes its feedback log with it; the analytics write their last counts first.
+      await ctx.analytics?.close();
       await ctx.registry.close();
     },
   };

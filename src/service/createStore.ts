@@ -4,6 +4,7 @@
  *     <dataDir>/collections/<project>/<collection>.json   one snapshot per collection (with its `seq`)
  *     <dataDir>/log/<segment>.jsonl                       the batch log, one validated batch a line
  *     <dataDir>/feedback.jsonl                            feedback (createFileFeedbackLog.ts)
+ *     <dataDir>/analytics/<YYYY-MM-DD>.json               search analytics (analytics/createFileAnalyticsStore.ts)
  *     <dataDir>/trove.lock                                the process that owns the folder
  *
  * (names percent-encoded, `.` included, so any project or collection name is a safe file name).
@@ -27,9 +28,12 @@ import { closeSync, existsSync, fsyncSync, mkdirSync, openSync, readdirSync, rea
 import { type FileHandle, open } from 'node:fs/promises';
 import { join } from 'node:path';
 import { compactInWorker, snapshotPath } from './compactLog.ts';
+import type { AnalyticsStore } from './analytics/AnalyticsStore.ts';
+import { createFileAnalyticsStore } from './analytics/createFileAnalyticsStore.ts';
 import { createFileFeedbackLog } from './createFileFeedbackLog.ts';
 import { escapeControl } from './escapeControl.ts';
 import type { FeedbackLog } from './FeedbackLog.ts';
+import { LIMITS } from './limits.ts';
 import type { StoredDocument } from './types.ts';
 import { isTempFile, writeFileAtomic } from './writeFileAtomic.ts';
 
@@ -49,6 +53,8 @@ export type ApplyBatch = (project: string, collection: string, documents: readon
 export interface Store {
   /** Where the feedback goes: the data folder's rotating log, or a table every process shares. Closed with the store. */
   readonly feedback: FeedbackLog;
+  /** Where the search analytics are counted: a file a day in the data folder, or tables every process shares. */
+  readonly analytics: AnalyticsStore;
   /** Applies every stored collection (each one batch of its documents in order), then every later batch as it comes. */
   open(apply: ApplyBatch): Promise<void>;
   /** Makes a validated batch durable, then applies it; batches are applied in the order they are recorded. */
@@ -117,6 +123,7 @@ export function createStore(dataDir: string, options: StoreOptions = {}): Store 
   const lockFile = lockFolder(dataDir);
   const compactAfterBytes = options.compactAfterBytes ?? 4 * 1024 * 1024;
   const feedback = createFileFeedbackLog(dataDir);
+  const analytics = createFileAnalyticsStore(join(dataDir, 'analytics'), LIMITS.analyticsDays);
   /** Collections with a snapshot on disk (their next batches go to the log). */
   const persisted = new Set<string>();
   let seq = 0;
@@ -287,6 +294,7 @@ export function createStore(dataDir: string, options: StoreOptions = {}): Store 
 
   return {
     feedback,
+    analytics,
 
     async open(applyBatch) {
       apply = applyBatch;

@@ -11,7 +11,9 @@ import { ServiceError } from './ServiceError.ts';
  * JSON; body wins over query. Required: autocomplete `query` and `item_order`; recommendation
  * `source_id`, `target_id`, `item_order`; `item_order` a positive integer. Handlers: autocomplete
  * `suggest` or a custom autocomplete handler; recommendation `default` (as docs/http-api.md names it),
- * `recommend` or a custom recommend handler. Appended to the feedback log before the answer.
+ * `recommend` or a custom recommend handler. Counted by the analytics (analytics/createAnalytics.ts,
+ * through the session's daily hash), then appended to the feedback log before the answer, without
+ * `session_id`, `user_id` and `user_ip`.
  * Bounded (limits.ts): at most 32 parameters, names and values of at most 2,048 characters, JSON
  * values strings, numbers or booleans (an object or array is a 400); the body's own limit is set
  * in createService.ts.
@@ -76,6 +78,9 @@ export async function feedbackEndpoint(
     collection: route.collection,
     params: values,
   };
-  await ctx.feedback.append(entry);
+  ctx.analytics?.feedback(entry);
+  // Accepted as the API defines them, never kept: no session id, user id or IP address at rest.
+  const { session_id, user_id, user_ip, ...kept } = values;
+  await ctx.feedback.append({ ...entry, params: kept });
   return null;
 }

@@ -25,6 +25,14 @@ export const LIMITS = {
   feedbackValueLength: 2048,
   /** The feedback log is rotated past this size: the current file and one older file are kept. */
   feedbackLogBytes: 16 * 1024 * 1024,
+  /** Raw feedback entries older than this many days are deleted (the counts of analytics stay). */
+  feedbackDays: 30,
+  /** Analytics: distinct queries (and posts, positions, filters) counted per day and collection; the rest count as "other". */
+  analyticsKeysPerDay: 1000,
+  /** Analytics: distinct sessions counted per day and collection (as daily hashes); the rest count as "other". */
+  analyticsSessionsPerDay: 20_000,
+  /** Analytics: days of counters kept. */
+  analyticsDays: 400,
   /** Nesting depth of a JSON body (arrays and objects). */
   jsonDepth: 32,
   /** Project and collection names, UTF-8 bytes (each must fit a file name once encoded). */

@@ -26,5 +26,6 @@ export async function recommendEndpoint(
     facets: true,
     titleBoost: settings.boost?.title ?? 2,
   });
+  ctx.analytics?.recommend(route, params.get('session_id'), id);
   return { found_documents: page.total, results: page.hits.map(toRecommendationRecord), facets: page.facets, spelling: null };
 }

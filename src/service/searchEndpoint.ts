@@ -17,6 +17,7 @@ export async function searchEndpoint(
   const { engine, settings, filters, sort, skip, limit } = readPageRequest(ctx, route, params);
   const q = params.get('q') ?? '';
   const page = await engine.search({ q, filters, sort, skip, limit, facets: true, titleBoost: settings.boost?.title ?? 2, spelling: true });
+  ctx.analytics?.search(route, params.get('session_id'), q, skip, page.total, page.hits);
   return {
     found_documents: page.total,
     results: page.hits.map(toSearchRecord),

@@ -561,9 +561,10 @@ describe('feedback', () => {
       handler: null,
       project: 'demo',
       collection: 'blog',
-      params: { query: 'phot', item_id: '12', item_order: '2', url: '/posts/12/x', session_id: 's1' },
+      params: { query: 'phot', item_id: '12', item_order: '2', url: '/posts/12/x' },
     });
     expect(entry.params).not.toHaveProperty('token');
+    expect(entry.params).not.toHaveProperty('session_id');
     expect(Number.isNaN(Date.parse(entry.time))).toBe(false);
   });
 
@@ -800,7 +801,7 @@ describe('persistence', () => {
     // A crash mid-append of feedback: a torn last line.
     writeFileSync(
       join(s.dataDir, 'feedback.jsonl'),
-      '{"time":"2024-01-01T00:00:00.000Z","kind":"autocomplete","version":"v2","handler":null,"project":"demo","collection":"blog","params":{}}\n{"time":"2024',
+      `{"time":"${new Date().toISOString()}","kind":"autocomplete","version":"v2","handler":null,"project":"demo","collection":"blog","params":{}}\n{"time":"2024`,
     );
     s = await s.restart();
     try {

@@ -167,10 +167,10 @@ describe('createDemoSite', () => {
     );
   });
 
-  it('has an analytics page inside the blog shell', async () => {
+  it("sends /analytics to the service's analytics page", async () => {
     const res = await get('/analytics');
-    expect(res.status).toBe(200);
-    expect(await res.text()).toContain('class="site-header"');
+    expect(res.status).toBe(302);
+    expect(res.headers.get('location')).toBe('http://svc.test/_trove/analytics');
   });
 
   it('serves the stylesheet, the icon and a generated cover image', async () => {

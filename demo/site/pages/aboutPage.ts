@@ -26,7 +26,7 @@ export function aboutPage(ctx: SiteContext): string {
     <li>Press Enter to see <a href="/search">full results</a> with facets, sorting and pagination; the address bar keeps the state, so back and forward work.</li>
     <li>Open a result or a post suggestion: the post opens at the words that matched, highlighted by the browser.</li>
     <li>Open any post and scroll to its end: the related posts load only when they come near the screen.</li>
-    <li>Clicks on suggestions and related posts are sent to the service as feedback; see them counted on the <a href="/analytics">analytics page</a> or raw at <a href="/_trove/feedback">/_trove/feedback</a>.</li>
+    <li>Clicks on suggestions and related posts are sent to the service as feedback; see them, with what readers searched for, on the service's <a href="/analytics">analytics page</a>, or raw at <a href="/_trove/feedback">/_trove/feedback</a>.</li>
   </ul>
   <h2>How it is built</h2>
   <p>The pages are rendered on the server from a deterministic generator. The same posts are indexed into the local Trove service (project <code>${ctx.widgets.project}</code>, collection <code>${ctx.widgets.collection}</code>), which implements the hosted service's whole API on an embedded full-text engine. The widgets are three custom elements added to the theme by one script tag:</p>
