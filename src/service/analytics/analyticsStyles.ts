@@ -50,12 +50,12 @@ button.button { background: var(--_accent); color: var(--_accent-text); border-c
 button.button:hover { background: color-mix(in srgb, var(--_accent) 85%, CanvasText); }
 .exports { display: flex; gap: var(--_space); align-items: center; font-size: 0.9em; color: var(--_muted); }
 .exports .button { min-block-size: 2.25em; color: var(--_accent); }
-.tiles { display: grid; grid-template-columns: repeat(auto-fit, minmax(min(100%, 10.5rem), 1fr)); gap: calc(var(--_space) * 1.5); margin: 0 0 calc(var(--_space) * 4); padding: 0; }
+.tiles { display: grid; grid-template-columns: repeat(auto-fit, minmax(min(100%, 8.5rem), 1fr)); gap: calc(var(--_space) * 1.5); margin: 0 0 calc(var(--_space) * 4); padding: 0; }
 .tile { margin: 0; padding: calc(var(--_space) * 2); border: 1px solid var(--_border); border-radius: var(--_radius); background: var(--_surface); }
 .tile dt { color: var(--_muted); font-size: 0.85em; }
 .tile dd { margin: 0.125em 0 0; font-size: 1.75em; font-weight: 700; line-height: 1.15; font-variant-numeric: tabular-nums; }
 .tile dd small { display: block; font-size: 0.45em; font-weight: 400; color: var(--_muted); line-height: 1.4; }
-.tile.is-gap dd { color: var(--_error); }
+.tile.is-gap dd > span { color: var(--_error); }
 .grid { display: grid; grid-template-columns: repeat(auto-fit, minmax(min(100%, 30rem), 1fr)); gap: calc(var(--_space) * 3); }
 section.card { min-inline-size: 0; padding: calc(var(--_space) * 2.5); border: 1px solid var(--_border); border-radius: var(--_radius); background: var(--_surface); }
 section.card.wide { grid-column: 1 / -1; }
@@ -99,7 +99,11 @@ footer { margin-block-start: calc(var(--_space) * 5); color: var(--_muted); font
   .page { padding: calc(var(--_space) * 3) calc(var(--_space) * 2) calc(var(--_space) * 6); }
   h1 { font-size: 1.4em; }
   .tile dd { font-size: 1.4em; }
-  th, td { padding-inline: 0.3em; }
+  section.card { padding: calc(var(--_space) * 2) calc(var(--_space) * 1.5); }
+  table { font-size: 0.85em; }
+  th { white-space: normal; }
+  th, td { padding-inline: 0.25em; }
+  td:first-child { min-inline-size: 6em; }
   .hide-narrow { display: none; }
 }
 `;

@@ -46,8 +46,9 @@ function empty(text: string): SafeHtml {
   return html`<p class="empty">${text}</p>`;
 }
 
-function table(head: SafeHtml, rows: SafeHtml[]): SafeHtml {
-  return html`<div class="scroll"><table><thead>${head}</thead><tbody>${rows}</tbody></table></div>`;
+/** A table in a box that scrolls sideways when it must (focusable, so a keyboard can scroll it), named by `label`'s element. */
+function table(label: string, head: SafeHtml, rows: SafeHtml[]): SafeHtml {
+  return html`<div class="scroll" tabindex="0" role="group" aria-labelledby="${label}"><table><thead>${head}</thead><tbody>${rows}</tbody></table></div>`;
 }
 
 /** Searches by day: stacked bars (searches, then typed queries), a mark under days with searches that found nothing. */
@@ -78,7 +79,8 @@ function dayChart(days: AnalyticsReport['days']): SafeHtml {
     </svg>
     <div class="axis-labels"><span>${days[0]!.day}</span>${days.length > 2 ? html`<span class="hide-narrow">${middle.day}</span>` : ''}<span>${days[days.length - 1]!.day}</span></div>
     <ul class="legend"><li class="searches">Searches</li><li class="typed">Typed in the search box</li><li class="empty-bar">A search found nothing that day</li></ul>
-    <details><summary>The numbers by day</summary>${table(
+    <details><summary id="h-by-day">The numbers by day</summary>${table(
+      'h-by-day',
       html`<tr><th scope="col">Day</th><th scope="col">Searches</th><th scope="col">Typed</th><th scope="col">Without results</th></tr>`,
       [...days]
         .reverse()
@@ -138,13 +140,13 @@ export function renderAnalyticsPage(report: AnalyticsReport, links: PageLinks = 
   </header>
 
   <dl class="tiles">
-    <div class="tile"><dt>Searches</dt><dd data-part="searches">${count(t.searches)}</dd></div>
-    <div class="tile"><dt>Typed queries</dt><dd data-part="typed">${count(t.typed)}<small>in the search box, once per query</small></dd></div>
-    <div class="tile"><dt>Visitors searching</dt><dd data-part="sessions">${count(t.sessions)}<small>sessions, counted per day</small></dd></div>
-    <div class="tile is-gap"><dt>Searches without results</dt><dd data-part="empty-searches">${count(t.emptySearches)}<small>${count(t.emptyTyped)} typed queries without suggestions</small></dd></div>
-    <div class="tile"><dt>Results opened</dt><dd data-part="search-clicks">${count(t.searchClicks)}<small>${t.searchClickRate === null ? 'no searches' : `${percent.format(t.searchClickRate)} of searches`}</small></dd></div>
-    <div class="tile"><dt>Suggestions chosen</dt><dd data-part="suggestion-clicks">${count(t.suggestionClicks)}</dd></div>
-    <div class="tile"><dt>Related posts followed</dt><dd data-part="related-clicks">${count(t.relatedClicks)}</dd></div>
+    <div class="tile"><dt>Searches</dt><dd><span data-part="searches">${count(t.searches)}</span></dd></div>
+    <div class="tile"><dt>Typed queries</dt><dd><span data-part="typed">${count(t.typed)}</span><small>in the search box, once per query</small></dd></div>
+    <div class="tile"><dt>Visitors searching</dt><dd><span data-part="sessions">${count(t.sessions)}</span><small>sessions, counted per day</small></dd></div>
+    <div class="tile is-gap"><dt>Searches without results</dt><dd><span data-part="empty-searches">${count(t.emptySearches)}</span><small>${count(t.emptyTyped)} typed queries without suggestions</small></dd></div>
+    <div class="tile"><dt>Results opened</dt><dd><span data-part="search-clicks">${count(t.searchClicks)}</span><small>${t.searchClickRate === null ? 'no searches' : `${percent.format(t.searchClickRate)} of searches`}</small></dd></div>
+    <div class="tile"><dt>Suggestions chosen</dt><dd><span data-part="suggestion-clicks">${count(t.suggestionClicks)}</span></dd></div>
+    <div class="tile"><dt>Related posts followed</dt><dd><span data-part="related-clicks">${count(t.relatedClicks)}</span></dd></div>
   </dl>
 
   <div class="grid">
@@ -157,6 +159,7 @@ export function renderAnalyticsPage(report: AnalyticsReport, links: PageLinks = 
         report.noResults.length === 0
           ? empty('No search came back empty.')
           : table(
+              'h-gap',
               html`<tr><th scope="col">Query</th><th scope="col">Searches</th><th scope="col">Typed</th></tr>`,
               report.noResults.map(
                 (r) => html`<tr><td>${queryCell(r)}</td><td>${count(r.emptySearches)}</td><td>${count(r.emptyTyped)}</td></tr>`,
@@ -172,6 +175,7 @@ export function renderAnalyticsPage(report: AnalyticsReport, links: PageLinks = 
         report.queries.length === 0
           ? empty('No searches in these days.')
           : table(
+              'h-queries',
               html`<tr><th scope="col">Query</th><th scope="col">Searches</th><th scope="col">Typed</th><th scope="col" class="hide-narrow">Results</th><th scope="col">Click rate</th><th scope="col">Position</th></tr>`,
               report.queries.map(
                 (r) =>
@@ -188,6 +192,7 @@ export function renderAnalyticsPage(report: AnalyticsReport, links: PageLinks = 
         report.posts.length === 0
           ? empty('No post opened yet.')
           : table(
+              'h-posts',
               html`<tr><th scope="col">Post</th><th scope="col">Search</th><th scope="col">Suggest</th><th scope="col">Related</th></tr>`,
               report.posts.map(
                 (p) =>
@@ -203,6 +208,7 @@ export function renderAnalyticsPage(report: AnalyticsReport, links: PageLinks = 
         report.relatedSources.length === 0
           ? empty('No related post followed yet.')
           : table(
+              'h-sources',
               html`<tr><th scope="col">Post</th><th scope="col">Clicks</th></tr>`,
               report.relatedSources.map((p) => html`<tr data-id="${p.id}"><td>${postCell(p)}</td><td>${count(p.related)}</td></tr>`),
             )
@@ -215,6 +221,7 @@ export function renderAnalyticsPage(report: AnalyticsReport, links: PageLinks = 
         report.filters.length === 0
           ? empty('No topic, tag or author suggestion chosen yet.')
           : table(
+              'h-filters',
               html`<tr><th scope="col">Filter</th><th scope="col">Chosen</th></tr>`,
               report.filters.map((f) => html`<tr><td><span class="chip">${f.filter}</span></td><td>${count(f.count)}</td></tr>`),
             )
