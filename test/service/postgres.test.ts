@@ -262,8 +262,10 @@ describe('the feedback log in PostgreSQL (createPgFeedbackLog)', () => {
     await (await createPgStore(url)).close();
     const pool = new pg.Pool({ connectionString: url, max: 2 });
     try {
+      // Within the retention (30 days), one second apart.
+      const start = Date.now() - 60_000;
       const entry = (n: number): FeedbackEntry => ({
-        time: `2024-01-01T00:00:${String(n).padStart(2, '0')}Z`,
+        time: new Date(start + n * 1000).toISOString(),
         kind: 'autocomplete',
         version: 'v2',
         handler: null,
