@@ -8,6 +8,7 @@
  *     table: every row (times and bytes) side by side with its anchor, with the ratios.
  *  3. CLI: `trove index --dry-run` on a generated 20 MB feed, time and peak memory (bench/cliIndex.ts).
  * `npm run bench -- --service` also runs the local service's benchmarks (bench/service.ts: queries;
+ * bench/analyticsCost.ts: what recording search analytics costs in throughput;
  * bench/serviceScale.ts: writes, reads under writes and restarts, data folder and PostgreSQL) and
  * its attack figures (bench/serviceAttack.ts).
  *
@@ -29,6 +30,7 @@ import { launchChromium } from './launchChromium.ts';
 import { buildBreakdown } from './moduleBreakdown.ts';
 import { measurePageBytes } from './pageBytes.ts';
 import { formatBreakdown, formatBytes, formatFirstVisit, formatSpeed } from './report.ts';
+import { benchAnalyticsCost, formatAnalyticsCost } from './analyticsCost.ts';
 import { benchService, formatServiceBench } from './service.ts';
 import { benchServiceAttack, formatServiceAttack } from './serviceAttack.ts';
 import { benchServiceScale, formatServiceScale } from './serviceScale.ts';
@@ -96,6 +98,7 @@ async function main() {
   printCliIndex(benchCliIndex());
   if (process.argv.includes('--service')) {
     console.log(`\n${formatServiceBench(await benchService())}`);
+    console.log(`\n${formatAnalyticsCost(await benchAnalyticsCost())}`);
     console.log(`\n${formatServiceAttack(await benchServiceAttack())}`);
     console.log(`\n${formatServiceScale(await benchServiceScale())}`);
   }

@@ -18,6 +18,7 @@ import { pathToFileURL } from 'node:url';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import type { AddressInfo } from 'node:net';
+import type { Document } from '../src/api/types.ts';
 import { createService } from '../src/service/createService.ts';
 import { generatePosts } from '../src/service/generatePosts.ts';
 import { seededRandom } from '../src/service/seededRandom.ts';
@@ -56,6 +57,36 @@ function summary(times: number[]) {
   };
 }
 
+/**
+ * Search parameters like a reader's: 1-3 consecutive words of some post's title (one in ten with
+ * two letters swapped, one in ten empty = browse by filter), some filtered, sorted, paged.
+ */
+export function readerSearches(corpus: readonly Document[], queries: number, rnd: () => number): URLSearchParams[] {
+  const pick = <T>(list: readonly T[]): T => list[Math.floor(rnd() * list.length)]!;
+  const categories = ['Programming', 'Travel', 'Cooking', 'Photography', 'Gardening'];
+  const out: URLSearchParams[] = [];
+  for (let i = 0; i < queries; i++) {
+    const params = new URLSearchParams({ token: 'bench' });
+    const titleWords = pick(corpus).title!.split(/\s+/);
+    const n = 1 + Math.floor(rnd() * 3);
+    const start = Math.floor(rnd() * Math.max(1, titleWords.length - n + 1));
+    let q = titleWords.slice(start, start + n).join(' ');
+    const r = rnd();
+    if (r < 0.1) q = '';
+    else if (r < 0.2 && q.length > 4) {
+      const at = 1 + Math.floor(rnd() * (q.length - 3));
+      q = q.slice(0, at) + q[at + 1] + q[at] + q.slice(at + 2);
+    }
+    params.set('q', q);
+    if (rnd() < 0.3 || q === '') params.append('filter', `category:"${pick(categories)}"`);
+    if (rnd() < 0.15) params.append('filter', `year:"${2016 + Math.floor(rnd() * 10)}"`);
+    if (rnd() < 0.2) params.set('sort', pick(['date desc', 'date asc', 'title asc']));
+    if (rnd() < 0.3) params.set('skip', String(10 * Math.floor(rnd() * 5)));
+    out.push(params);
+  }
+  return out;
+}
+
 export async function benchService(posts = 50_000, queries = 1_000): Promise<ServiceBenchResult> {
   const dataDir = mkdtempSync(join(tmpdir(), 'trove-bench-'));
   try {
@@ -88,29 +119,7 @@ export async function benchService(posts = 50_000, queries = 1_000): Promise<Ser
     if (!upsert.ok) throw new Error(`upsert failed: ${upsert.status} ${await upsert.text()}`);
     const upsert1000Ms = performance.now() - started;
 
-    // Search queries like a reader's: 1-3 consecutive words of some post's title (one in ten
-    // with two letters swapped, one in ten empty = browse by filter), some filtered, sorted, paged.
-    const categories = ['Programming', 'Travel', 'Cooking', 'Photography', 'Gardening'];
-    const searchUrls: string[] = [];
-    for (let i = 0; i < queries; i++) {
-      const params = new URLSearchParams({ token: 'bench' });
-      const titleWords = pick(corpus).title!.split(/\s+/);
-      const n = 1 + Math.floor(rnd() * 3);
-      const start = Math.floor(rnd() * Math.max(1, titleWords.length - n + 1));
-      let q = titleWords.slice(start, start + n).join(' ');
-      const r = rnd();
-      if (r < 0.1) q = '';
-      else if (r < 0.2 && q.length > 4) {
-        const at = 1 + Math.floor(rnd() * (q.length - 3));
-        q = q.slice(0, at) + q[at + 1] + q[at] + q.slice(at + 2);
-      }
-      params.set('q', q);
-      if (rnd() < 0.3 || q === '') params.append('filter', `category:"${pick(categories)}"`);
-      if (rnd() < 0.15) params.append('filter', `year:"${2016 + Math.floor(rnd() * 10)}"`);
-      if (rnd() < 0.2) params.set('sort', pick(['date desc', 'date asc', 'title asc']));
-      if (rnd() < 0.3) params.set('skip', String(10 * Math.floor(rnd() * 5)));
-      searchUrls.push(`${base}/search/default?${params}`);
-    }
+    const searchUrls = readerSearches(corpus, queries, rnd).map((params) => `${base}/search/default?${params}`);
     // Autocomplete: a prefix (2-15 characters) of some post's title, as typed.
     const autocompleteUrls: string[] = [];
     for (let i = 0; i < queries; i++) {

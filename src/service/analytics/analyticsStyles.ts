@@ -56,7 +56,7 @@ button.button:hover { background: color-mix(in srgb, var(--_accent) 85%, CanvasT
 .tile dd { margin: 0.125em 0 0; font-size: 1.75em; font-weight: 700; line-height: 1.15; font-variant-numeric: tabular-nums; }
 .tile dd small { display: block; font-size: 0.45em; font-weight: 400; color: var(--_muted); line-height: 1.4; }
 .tile.is-gap dd > span { color: var(--_error); }
-.grid { display: grid; grid-template-columns: repeat(auto-fit, minmax(min(100%, 30rem), 1fr)); gap: calc(var(--_space) * 3); }
+.grid { display: grid; grid-template-columns: repeat(auto-fit, minmax(min(100%, 30rem), 1fr)); gap: calc(var(--_space) * 3); align-items: start; }
 section.card { min-inline-size: 0; padding: calc(var(--_space) * 2.5); border: 1px solid var(--_border); border-radius: var(--_radius); background: var(--_surface); }
 section.card.wide { grid-column: 1 / -1; }
 .empty { margin: 0; padding: calc(var(--_space) * 2); border: 1px dashed var(--_border); border-radius: var(--_radius); color: var(--_muted); text-align: center; }
@@ -91,6 +91,7 @@ summary { cursor: pointer; color: var(--_accent); }
 .bars .count { text-align: end; }
 .positions { display: grid; grid-template-columns: repeat(auto-fit, minmax(min(100%, 13rem), 1fr)); gap: calc(var(--_space) * 3); }
 .positions h3 { margin: 0 0 0.5em; font-size: 0.95em; }
+.chip .field { color: var(--_muted); }
 .chip { display: inline-block; padding: 0.05em 0.6em; border-radius: 999px; background: var(--_chip); border: 1px solid var(--_border); font-size: 0.9em; }
 footer { margin-block-start: calc(var(--_space) * 5); color: var(--_muted); font-size: 0.85em; }
 .visually-hidden { position: absolute; inline-size: 1px; block-size: 1px; overflow: hidden; clip-path: inset(50%); white-space: nowrap; }

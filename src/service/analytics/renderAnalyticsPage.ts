@@ -42,6 +42,14 @@ function postCell(row: PostRow): SafeHtml {
   return href ? html`<a href="${href}">${label}</a>` : html`${label}`;
 }
 
+/** `category:"Web design"` as a chip: the field, then the value. */
+function filterChip(filter: string): SafeHtml {
+  const match = /^([^:]+):"((?:[^"\\]|\\.)*)"$/.exec(filter);
+  if (!match) return html`<span class="chip">${filter}</span>`;
+  const value = match[2]!.replace(/\\(.)/g, '$1');
+  return html`<span class="chip" title="${filter}"><span class="field">${match[1]!.replace(/_sa$/, '')}:</span> ${value}</span>`;
+}
+
 function empty(text: string): SafeHtml {
   return html`<p class="empty">${text}</p>`;
 }
@@ -223,7 +231,7 @@ export function renderAnalyticsPage(report: AnalyticsReport, links: PageLinks = 
           : table(
               'h-filters',
               html`<tr><th scope="col">Filter</th><th scope="col">Chosen</th></tr>`,
-              report.filters.map((f) => html`<tr><td><span class="chip">${f.filter}</span></td><td>${count(f.count)}</td></tr>`),
+              report.filters.map((f) => html`<tr><td>${filterChip(f.filter)}</td><td>${count(f.count)}</td></tr>`),
             )
       }
     </section>
