@@ -90,6 +90,8 @@ interface Typing {
 }
 
 interface Session {
+  /** When the session was last seen. */
+  seen: number;
   typing?: Typing;
   answers: Map<string, readonly Suggestion[]>;
   search?: { key: string; at: number; hits: Map<string, { position: number; post: ShownPost }>; opened: Set<string> };
@@ -115,6 +117,16 @@ export function createAnalytics(store: AnalyticsStore, options: AnalyticsOptions
   let loading: Promise<unknown> = Promise.resolve();
   let flushing: Promise<void> = Promise.resolve();
   let closed = false;
+
+  /** `dayOf`, worked out once a day (it runs for every request). */
+  let dayCache = { day: '', start: 0, end: 0 };
+  function today(at: number): string {
+    if (at < dayCache.start || at >= dayCache.end) {
+      const start = at - (at % 86_400_000);
+      dayCache = { day: dayOf(at), start, end: start + 86_400_000 };
+    }
+    return dayCache.day;
+  }
 
   const groupOf = (day: string, where: Where, space: string) => `${day}\u0000${where.project}\u0000${where.collection}\u0000${space}`;
   const capOf = (space: string) => (space === METRICS.sessions ? sessionsPerDay : keysPerDay);
@@ -174,12 +186,12 @@ export function createAnalytics(store: AnalyticsStore, options: AnalyticsOptions
   }
 
   /** The session's state (most recently seen last), created on first sight; its day's count once. */
-  function sessionOf(day: string, where: Where, hash: string): Session {
+  function sessionOf(day: string, where: Where, hash: string, at: number): Session {
     const id = `${hash}\u0000${where.project}\u0000${where.collection}`;
     let session = sessions.get(id);
     if (session) sessions.delete(id);
     else {
-      session = { answers: new Map(), opened: new Set() };
+      session = { seen: at, answers: new Map(), opened: new Set() };
       bump(day, where, METRICS.sessions, hash);
       if (sessions.size >= MAX_SESSIONS) {
         const [oldest, state] = sessions.entries().next().value!;
@@ -187,6 +199,7 @@ export function createAnalytics(store: AnalyticsStore, options: AnalyticsOptions
         sessions.delete(oldest);
       }
     }
+    session.seen = at;
     sessions.set(id, session);
     return session;
   }
@@ -197,9 +210,9 @@ export function createAnalytics(store: AnalyticsStore, options: AnalyticsOptions
    */
   function withSession(where: Where, sessionId: string | null, use: (day: string, session: Session | undefined, at: number) => void): void {
     const at = now();
-    const day = dayOf(at);
+    const day = today(at);
     if (closed) return;
-    const run = () => use(day, sessionId ? sessionOf(day, where, secret!.hash(sessionId)) : undefined, at);
+    const run = () => use(day, sessionId ? sessionOf(day, where, secret!.hash(sessionId), at) : undefined, at);
     if (!sessionId || secret?.day === day) {
       run();
       return;
@@ -309,9 +322,8 @@ export function createAnalytics(store: AnalyticsStore, options: AnalyticsOptions
     if (secret?.day !== today) secret = { day: today, hash: createDailyHash(await store.dayKey(today)) };
     for (const [id, session] of sessions) {
       if (session.typing && at - session.typing.at > pauseMs) commitTyping(session);
-      if (!session.typing && (!session.search || at - session.search.at > clickWindowMs) && session.opened.size === 0) {
-        sessions.delete(id);
-      }
+      // Forgotten once quiet for the click window (its answers and results can no longer be joined).
+      if (!session.typing && at - session.seen > clickWindowMs) sessions.delete(id);
     }
     if (counters.size === 0) return;
     const taken = [...counters.values()];

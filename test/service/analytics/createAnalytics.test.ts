@@ -143,6 +143,21 @@ describe('createAnalytics', () => {
     expect(r.totals.searchClicks).toBe(0);
   });
 
+  it('finds the answer of a suggestion chosen after the typed query was written, until the session is quiet for the click window', async () => {
+    const { analytics, report } = setUp({ clickWindowMs: 60_000 });
+    analytics.autocomplete(where, 's', 'pho', [filterSuggestion('Photography')]);
+    clock += 10_000;
+    expect((await report()).totals.typed).toBe(1); // written, the session kept
+    analytics.feedback(feedback('autocomplete', { query: 'pho', item_order: '1', session_id: 's' }));
+    analytics.autocomplete(where, 't', 'gar', [filterSuggestion('Gardening')]);
+    clock += 61_000;
+    await report(); // t is forgotten
+    analytics.feedback(feedback('autocomplete', { query: 'gar', item_order: '1', session_id: 't' }));
+    const r = await report();
+    expect(r.filters).toEqual([{ filter: 'category:"Photography"', count: 1 }]);
+    expect(r.totals.suggestionClicks).toBe(2);
+  });
+
   it('counts related-post clicks per source post and by position', async () => {
     const { analytics, report } = setUp();
     for (const [source, target, order] of [
