@@ -7,8 +7,9 @@
  * without (`analytics: false`), answer the same reader-like searches (bench/service.ts's, each
  * with one of 200 session ids, as the widgets send them) one at a time over loopback HTTP, each
  * search asked of one then the other, so the machine's load falls on both alike. Throughput is the
- * median of the rounds; the cost is the throughput lost with recording on. Also the time of the
- * recording call alone (in process), against the time of a search.
+ * median of the rounds; the cost is how much longer a search takes with recording on (the pairs'
+ * differences, trimmed of their extreme tenths, over the searches' time without), which is the
+ * throughput a process loses. Also the time of the recording call alone (in process).
  */
 import { createServer } from 'node:http';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -30,7 +31,7 @@ export interface AnalyticsCostResult {
   /** Searches per second, median of the rounds. */
   onPerSecond: number;
   offPerSecond: number;
-  /** Throughput lost with recording on, in percent (negative: within the noise). */
+  /** Time a search takes longer with recording on, in percent of its time without (paired, trimmed; negative: within the noise). */
   costPercent: number;
   /** One recording call (`analytics.search`), microseconds. */
   recordMicros: number;
@@ -40,6 +41,14 @@ export interface AnalyticsCostResult {
 export const ANALYTICS_COST_TARGET_PERCENT = 5;
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+
+/** The mean without the lowest and highest tenth. */
+function trimmedMean(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const cut = Math.floor(sorted.length / 10);
+  const kept = sorted.slice(cut, sorted.length - cut);
+  return kept.reduce((sum, v) => sum + v, 0) / kept.length;
+}
 
 export async function benchAnalyticsCost(posts = 50_000, queries = 400, rounds = 5): Promise<AnalyticsCostResult> {
   const folders: string[] = [];
@@ -72,22 +81,27 @@ export async function benchAnalyticsCost(posts = 50_000, queries = 400, rounds =
       return performance.now() - t;
     };
     const [on, off] = started;
-    for (const path of searches.slice(0, 50)) await ask(on!.base + path), await ask(off!.base + path); // warm-up
+    for (const path of searches.slice(0, 50)) {
+      await ask(on!.base + path); // warm-up
+      await ask(off!.base + path);
+    }
     const onRounds: number[] = [];
     const offRounds: number[] = [];
+    /** For each search, how much longer it took with recording on than off (asked of both in turn). */
+    const extra: number[] = [];
+    const offTimes: number[] = [];
     for (let round = 0; round < rounds; round++) {
-      // Each search is asked of both, one after the other (which first alternates), so a change
-      // of the machine's load falls on both alike.
       let onMs = 0;
       let offMs = 0;
       for (const [i, path] of searches.entries()) {
-        if ((i + round) % 2 === 0) {
-          onMs += await ask(on!.base + path);
-          offMs += await ask(off!.base + path);
-        } else {
-          offMs += await ask(off!.base + path);
-          onMs += await ask(on!.base + path);
-        }
+        const first = (i + round) % 2 === 0;
+        const a = await ask((first ? on : off)!.base + path);
+        const b = await ask((first ? off : on)!.base + path);
+        const [onTime, offTime] = first ? [a, b] : [b, a];
+        onMs += onTime;
+        offMs += offTime;
+        extra.push(onTime - offTime);
+        offTimes.push(offTime);
       }
       onRounds.push((searches.length / onMs) * 1000);
       offRounds.push((searches.length / offMs) * 1000);
@@ -109,13 +123,16 @@ export async function benchAnalyticsCost(posts = 50_000, queries = 400, rounds =
 
     const onPerSecond = median(onRounds);
     const offPerSecond = median(offRounds);
+    // The cost: the mean extra time of a search with recording on, over the mean time without,
+    // both without their slowest and fastest tenth (a process descheduled by the machine's other
+    // work adds milliseconds to one side of a pair, whichever it is).
     return {
       posts,
       queries,
       rounds,
       onPerSecond: Math.round(onPerSecond),
       offPerSecond: Math.round(offPerSecond),
-      costPercent: Math.round(((offPerSecond - onPerSecond) / offPerSecond) * 1000) / 10,
+      costPercent: Math.round((trimmedMean(extra) / trimmedMean(offTimes)) * 1000) / 10,
       recordMicros: Math.round(recordMicros * 10) / 10,
     };
   } finally {
@@ -134,7 +151,7 @@ export function formatAnalyticsCost(r: AnalyticsCostResult): string {
     '',
     '  | analytics recording    | now                  | must reach           |         |',
     '  |------------------------|----------------------|----------------------|---------|',
-    `  | ${'search throughput cost'.padEnd(22)} | ${`${r.costPercent} %`.padEnd(20)} | ${`≤ ${ANALYTICS_COST_TARGET_PERCENT} %`.padEnd(20)} | ${ok ? 'met' : 'NOT met'} |`,
+    `  | ${'search time added'.padEnd(22)} | ${`${r.costPercent} %`.padEnd(20)} | ${`≤ ${ANALYTICS_COST_TARGET_PERCENT} %`.padEnd(20)} | ${ok ? 'met' : 'NOT met'} |`,
   ].join('\n');
 }
 
