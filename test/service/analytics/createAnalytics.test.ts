@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -218,6 +218,21 @@ describe('createAnalytics', () => {
     expect(r.totals.searches).toBe(10);
   });
 
+  it('starts the day again from a damaged file (its counts lost) and writes a whole one', async () => {
+    const { analytics, report, folder } = setUp();
+    writeFileSync(join(folder, `${today()}.json`), '{"counters": [["demo","blog","q.search","x",');
+    writeFileSync(join(folder, 'notes.txt'), 'not a day');
+    analytics.search(where, null, 'rain', 0, 1, []);
+    expect((await report()).totals.searches).toBe(1);
+    expect(JSON.parse(readFileSync(join(folder, `${today()}.json`), 'utf8')).counters).toContainEqual([
+      'demo',
+      'blog',
+      'q.search',
+      'rain',
+      1,
+    ]);
+  });
+
   it('counts a session once a day however often it searches, and again the next day', async () => {
     const { analytics } = setUp();
     analytics.search(where, 's', 'rain', 0, 1, []);
@@ -231,5 +246,24 @@ describe('createAnalytics', () => {
     const hashes = record.counters.filter((c) => c.metric === 'session').map((c) => c.key);
     expect(hashes).toHaveLength(2);
     expect(hashes[0]).not.toBe(hashes[1]);
+  });
+});
+
+describe('createFileAnalyticsStore', () => {
+  it('makes a new random key each day, forgets the older ones, and deletes the days past the retention', async () => {
+    const folder = mkdtempSync(join(tmpdir(), 'trove-analytics-'));
+    folders.push(folder);
+    const store = createFileAnalyticsStore(folder, 3);
+    const counter = (day: string) => ({ day, ...where, metric: 'q.search', key: 'rain', n: 1 });
+    await store.add({ counters: [counter('2026-03-05'), counter('2026-03-08')], labels: [] });
+    const first = await store.dayKey('2026-03-09');
+    expect(first).toHaveLength(32);
+    expect(await store.dayKey('2026-03-09')).toBe(first);
+    const second = await store.dayKey('2026-03-10');
+    expect(second.equals(first)).toBe(false);
+    // The key of a past day is gone for good: asking again makes another.
+    expect((await store.dayKey('2026-03-09')).equals(first)).toBe(false);
+    expect(readdirSync(folder).sort()).toEqual(['2026-03-08.json']);
+    expect((await store.read('2026-03-01', '2026-03-10')).counters.map((c) => c.day)).toEqual(['2026-03-08']);
   });
 });
