@@ -1,15 +1,17 @@
 /**
  * The analytics of `trove serve` in its data folder: one file a day, `<dir>/<YYYY-MM-DD>.json`
  * (`{ counters: [[project, collection, metric, key, n]…], labels: [[project, collection, id,
- * title, url]…] }`), rewritten atomically when that day's counters change (writeFileAtomic.ts).
+ * title, url]…] }`), rewritten when that day's counters change: a temporary file, fsynced, renamed
+ * over it, the folder fsynced (as writeFileAtomic.ts, but asynchronously: searches are answered
+ * while the disk syncs).
  * A day's file is bounded by the caps of the recorder (createAnalytics.ts); files older than
  * `retentionDays` are deleted. The day's hashing key lives in memory only: a restart makes a new
  * one (the day's sessions are then counted again, never linked to the old hashes).
  */
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdir, open, rename } from 'node:fs/promises';
 import { join } from 'node:path';
-import { writeFileAtomic } from '../writeFileAtomic.ts';
 import type { AnalyticsRecord, AnalyticsStore, Counter, PostLabel } from './AnalyticsStore.ts';
 import { spaceOf } from './analyticsMetrics.ts';
 import { addDays } from './dayOf.ts';
@@ -62,11 +64,25 @@ export function createFileAnalyticsStore(dir: string, retentionDays: number): An
     return loaded;
   }
 
-  function save(day: string, data: Day): void {
-    mkdirSync(dir, { recursive: true });
+  async function save(day: string, data: Day): Promise<void> {
+    await mkdir(dir, { recursive: true });
     const counters = [...data.counters.values()].map((c) => [c.project, c.collection, c.metric, c.key, c.n]);
     const labels = [...data.labels.values()].map((l) => [l.project, l.collection, l.id, l.title, l.url]);
-    writeFileAtomic(join(dir, `${day}.json`), JSON.stringify({ counters, labels }));
+    const temp = join(dir, `.${day}.json.tmp-${process.pid}`);
+    const file = await open(temp, 'w', 0o644);
+    try {
+      await file.writeFile(JSON.stringify({ counters, labels }));
+      await file.sync();
+    } finally {
+      await file.close();
+    }
+    await rename(temp, join(dir, `${day}.json`));
+    const folder = await open(dir, 'r');
+    try {
+      await folder.sync();
+    } finally {
+      await folder.close();
+    }
   }
 
   function dayFiles(): string[] {
@@ -92,7 +108,7 @@ export function createFileAnalyticsStore(dir: string, retentionDays: number): An
         load(l.day).labels.set(labelKey(l), { ...l });
         touched.add(l.day);
       }
-      for (const day of touched) save(day, load(day));
+      for (const day of touched) await save(day, load(day));
       // Only the newest days stay in memory.
       for (const day of [...days.keys()].sort().slice(0, -2)) days.delete(day);
     },
@@ -124,6 +140,10 @@ export function createFileAnalyticsStore(dir: string, retentionDays: number): An
         if (old >= oldest) continue;
         rmSync(join(dir, `${old}.json`), { force: true });
         days.delete(old);
+      }
+      // What a crash mid-write left.
+      for (const name of existsSync(dir) ? readdirSync(dir) : []) {
+        if (/^\..*\.tmp-\d+$/.test(name)) rmSync(join(dir, name), { force: true });
       }
       return key.secret;
     },
