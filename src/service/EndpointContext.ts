@@ -1,3 +1,4 @@
+import type { EndpointRow } from '../api/endpoints.ts';
 import type { Registry } from './createRegistry.ts';
 import type { FeedbackLog } from './FeedbackLog.ts';
 import type { Handlers } from './loadHandlers.ts';
@@ -10,4 +11,14 @@ export interface EndpointContext {
   feedback: FeedbackLog;
 }
 
-export type ReadRoute = Extract<Route, { kind: 'search' | 'autocomplete' | 'recommend' }>;
+/** A request as an endpoint function gets it, its path, method, token and body limits checked (createService.ts). */
+export interface EndpointRequest<R = Route> {
+  /** The endpoint's row in src/api/endpoints.ts. */
+  row: EndpointRow;
+  route: R;
+  params: URLSearchParams;
+  /** The body of a request that is not GET or HEAD, else null. */
+  body: string | null;
+  /** Its `Content-Type` header ('' without one). */
+  contentType: string;
+}

@@ -1,7 +1,8 @@
 import { filter } from '../api/filter.ts';
 import { filterFields } from '../api/filterFields.ts';
 import type { SearchResponse, Suggestion } from '../api/types.ts';
-import type { EndpointContext, ReadRoute } from './EndpointContext.ts';
+import type { EndpointContext, EndpointRequest } from './EndpointContext.ts';
+import type { ReadRoute } from './matchRoute.ts';
 import { readPageRequest } from './readPageRequest.ts';
 import { toFilterSuggestion, toNavigationalSuggestion } from './toRecord.ts';
 
@@ -13,12 +14,9 @@ import { toFilterSuggestion, toNavigationalSuggestion } from './toRecord.ts';
  * same rules as search, best first); filter records fill unused slots. `found_documents` =
  * matching posts; `facets` null. v1 ignores `filter`, `limit` and `sort`.
  */
-export async function autocompleteEndpoint(
-  ctx: EndpointContext,
-  route: ReadRoute,
-  params: URLSearchParams,
-): Promise<SearchResponse<Suggestion>> {
-  const { engine, settings, filters, sort, limit } = readPageRequest(ctx, route, params);
+export async function autocompleteEndpoint(ctx: EndpointContext, request: EndpointRequest<ReadRoute>): Promise<SearchResponse<Suggestion>> {
+  const { engine, settings, filters, sort, limit } = readPageRequest(ctx, request);
+  const { route, params } = request;
   const q = params.get('q') ?? '';
   if (q.trim() === '') return { found_documents: 0, results: [], facets: null, spelling: null };
   const [page, values] = await Promise.all([

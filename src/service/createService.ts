@@ -58,8 +58,7 @@
  *   GET    /_trove/img/<n>.svg  the sample posts' cover images (`seed(count, imageBase)`; no token)
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { allowedMethods } from './allowedMethods.ts';
-import { autocompleteEndpoint } from './autocompleteEndpoint.ts';
+import type { EndpointRow } from '../api/endpoints.ts';
 import { BodyAbortedError } from './BodyAbortedError.ts';
 import { coverImage } from './coverImage.ts';
 import { type CreateEngine, createRegistry } from './createRegistry.ts';
@@ -67,23 +66,20 @@ import { createStore } from './createStore.ts';
 import { createWorkQueue } from './createWorkQueue.ts';
 import { createWritePacer } from './createWritePacer.ts';
 import { discardBody } from './discardBody.ts';
-import type { EndpointContext, ReadRoute } from './EndpointContext.ts';
+import type { EndpointContext, EndpointRequest } from './EndpointContext.ts';
+import { ENDPOINT_FUNCTIONS } from './endpointTable.ts';
 import { escapeControl } from './escapeControl.ts';
-import { feedbackEndpoint } from './feedbackEndpoint.ts';
 import { fitResults } from './fitResults.ts';
 import { generatePosts } from './generatePosts.ts';
-import { indexEndpoint } from './indexEndpoint.ts';
 import { isForeignOrigin } from './isForeignOrigin.ts';
 import { isHeavyRequest } from './isHeavyRequest.ts';
 import { isLoopback } from './isLoopback.ts';
 import { isLoopbackHost } from './isLoopbackHost.ts';
 import { LIMITS } from './limits.ts';
 import { loadHandlers } from './loadHandlers.ts';
-import { matchRoute, type Route } from './matchRoute.ts';
+import { type Match, matchRequest, type Route } from './matchRoute.ts';
 import { MiniSearchEngine } from './MiniSearchEngine.ts';
 import { readBody } from './readBody.ts';
-import { recommendEndpoint } from './recommendEndpoint.ts';
-import { searchEndpoint } from './searchEndpoint.ts';
 import { sendJson } from './sendJson.ts';
 import { ServiceError } from './ServiceError.ts';
 import { setCors } from './setCors.ts';
@@ -136,12 +132,6 @@ export interface Service {
 }
 
 export const DEFAULT_MAX_BODY_BYTES = LIMITS.indexBodyBytes;
-
-const READ_ENDPOINTS: Record<ReadRoute['kind'], (ctx: EndpointContext, route: ReadRoute, params: URLSearchParams) => Promise<unknown>> = {
-  search: searchEndpoint,
-  autocomplete: autocompleteEndpoint,
-  recommend: recommendEndpoint,
-};
 
 const HELPER_METHODS: Record<string, string[]> = {
   '/_trove/health': ['GET'],
@@ -220,12 +210,16 @@ export async function createService(options: ServiceOptions): Promise<Service> {
     }
   }
 
-  /** The body of a POST, once its headers have passed: size from `Content-Length` first, then as it arrives. */
-  async function body(req: IncomingMessage, route: Route): Promise<string> {
-    const limit = route.kind === 'index' ? maxBody : Math.min(maxBody, LIMITS.feedbackBodyBytes);
+  /**
+   * The body of a POST, once its headers have passed: size from `Content-Length` first, then as it
+   * arrives. Writes (the rows of the write token) take `maxBodyBytes` of JSON; the others (feedback) 16 KB.
+   */
+  async function body(req: IncomingMessage, row: EndpointRow): Promise<string> {
+    const writing = row.token === 'write';
+    const limit = writing ? maxBody : Math.min(maxBody, LIMITS.feedbackBodyBytes);
     const declared = Number(req.headers['content-length']);
     if (declared > limit) throw new ServiceError(413, `Request body too large: ${declared} bytes, the limit is ${limit} bytes`);
-    if (route.kind === 'index') {
+    if (writing) {
       const type = String(req.headers['content-type'] ?? '')
         .split(';')[0]!
         .trim()
@@ -251,41 +245,49 @@ export async function createService(options: ServiceOptions): Promise<Service> {
     discardBody(req, maxBody * 8, timeouts.totalMs);
   }
 
+  /** The row of a request's path and method: 404 for a path no row has, 405 for a method its rows lack. */
+  function endpointOf(pathname: string, method: string): Match {
+    const found = matchRequest(pathname, method);
+    if (!found) throw new ServiceError(404, `Unknown path ${pathname}: see docs/http-api.md in the trove-search package for the endpoints`);
+    if (!found.match) {
+      throw new ServiceError(405, `Method ${method} not allowed on ${pathname}: use ${found.allowed.join(' or ')}`, {
+        Allow: [...found.allowed, 'OPTIONS'].join(', '),
+      });
+    }
+    return found.match;
+  }
+
   async function handleApi(req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> {
     const started = performance.now();
     const method = req.method ?? 'GET';
     const send = (status: number, response: unknown, headers: Record<string, string> = {}) =>
       sendJson(res, status, { time: Math.round(performance.now() - started), code: status, response }, headers);
     try {
-      const route = matchRoute(url.pathname);
-      if (!route)
-        throw new ServiceError(404, `Unknown path ${url.pathname}: see docs/http-api.md in the trove-search package for the endpoints`);
-      const allowed = allowedMethods(route);
-      if (!allowed.includes(method)) {
-        throw new ServiceError(405, `Method ${method} not allowed on ${url.pathname}: use ${allowed.join(' or ')}`, {
-          Allow: [...allowed, 'OPTIONS'].join(', '),
-        });
-      }
-      if (route.kind === 'index') {
+      const { name, row, route } = endpointOf(url.pathname, method);
+      const writing = row.token === 'write';
+      if (writing) {
         checkNames(route);
         if (isForeignOrigin(req)) {
           throw new ServiceError(403, 'Indexing refused: the request comes from a page of another site (its Origin is not this service)');
         }
       }
-      checkToken(req, url, route.kind === 'index');
-      if (route.kind === 'index') await writes.turn();
+      checkToken(req, url, writing);
+      if (writing) await writes.turn();
       else writes.read();
-      const text = method === 'GET' || method === 'HEAD' ? null : await body(req, route);
-      const params = url.searchParams;
+      const text = method === 'GET' || method === 'HEAD' ? null : await body(req, row);
+      const request: EndpointRequest = {
+        row,
+        route,
+        params: url.searchParams,
+        body: text,
+        contentType: String(req.headers['content-type'] ?? ''),
+      };
+      const answer = () => (ENDPOINT_FUNCTIONS[name] as (ctx: EndpointContext, request: EndpointRequest) => Promise<unknown>)(ctx, request);
+      // Reads of records take turns in the read queue and are cut to the answer limit.
       const response =
-        route.kind === 'index'
-          ? await indexEndpoint(ctx, route, text)
-          : route.kind === 'feedback'
-            ? await feedbackEndpoint(ctx, route, params, text, String(req.headers['content-type'] ?? ''))
-            : fitResults(
-                await reads.run(isHeavyRequest(route, params), () => READ_ENDPOINTS[route.kind](ctx, route, params)).finally(writes.read),
-                LIMITS.responseBytes,
-              );
+        'heavy' in row
+          ? fitResults(await reads.run(isHeavyRequest(route, request.params), answer).finally(writes.read), LIMITS.responseBytes)
+          : await answer();
       send(200, response);
     } catch (error) {
       if (error instanceof BodyAbortedError) {

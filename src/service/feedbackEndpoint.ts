@@ -1,4 +1,4 @@
-import type { EndpointContext } from './EndpointContext.ts';
+import type { EndpointContext, EndpointRequest } from './EndpointContext.ts';
 import type { FeedbackEntry } from './FeedbackLog.ts';
 import { LIMITS } from './limits.ts';
 import type { Route } from './matchRoute.ts';
@@ -11,21 +11,15 @@ import { ServiceError } from './ServiceError.ts';
  * JSON; body wins over query. Required: autocomplete `query` and `item_order`; recommendation
  * `source_id`, `target_id`, `item_order`; `item_order` a positive integer. Handlers: autocomplete
  * `suggest` or a custom autocomplete handler; recommendation `default` (as docs/http-api.md names it),
- * `recommend` or a custom recommend handler. Appended to the feedback log before the answer.
+ * `recommend` or a custom recommend handler (the rows' `handlers`, src/api/endpoints.ts). Appended to the feedback log before the answer.
  * Bounded (limits.ts): at most 32 parameters, names and values of at most 2,048 characters, JSON
  * values strings, numbers or booleans (an object or array is a 400); the body's own limit is set
  * in createService.ts.
  */
-export async function feedbackEndpoint(
-  ctx: EndpointContext,
-  route: Route & { kind: 'feedback' },
-  params: URLSearchParams,
-  body: string | null,
-  contentType: string,
-): Promise<null> {
+export async function feedbackEndpoint(ctx: EndpointContext, request: EndpointRequest<Route & { kind: 'feedback' }>): Promise<null> {
+  const { row, route, params, body, contentType } = request;
   ctx.registry.find(route.project, route.collection);
-  if (route.target === 'autocomplete') resolveHandler(ctx.handlers, 'autocomplete', route.handler);
-  else resolveHandler(ctx.handlers, 'recommend', route.handler, ['default']);
+  resolveHandler(ctx.handlers, row, route.handler);
   const values: Record<string, string> = {};
   let count = 0;
   const set = (name: string, value: string) => {

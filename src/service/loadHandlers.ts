@@ -13,19 +13,21 @@
  * change their settings). A file that does not follow this shape is refused at start-up.
  */
 import { readFileSync } from 'node:fs';
+import { defaultHandler, ENDPOINTS, type EndpointRow } from '../api/endpoints.ts';
 import { parseFilter } from './parseFilter.ts';
 import type { EndpointKind, HandlerSettings } from './types.ts';
 
 export type Handlers = Record<EndpointKind, Record<string, HandlerSettings>>;
 
-export const BUILT_IN_HANDLERS: Record<EndpointKind, string> = {
-  search: 'default',
-  autocomplete: 'suggest',
-  recommend: 'recommend',
-};
+/** The built-in handler of each group: the default handler of the group's own endpoint (src/api/endpoints.ts). */
+export const BUILT_IN_HANDLERS = Object.fromEntries(
+  (Object.values(ENDPOINTS) as EndpointRow[]).flatMap((row) => (row.kind === row.handlers?.group ? [[row.kind, defaultHandler(row)]] : [])),
+) as Record<EndpointKind, string>;
+
+const KINDS = Object.keys(BUILT_IN_HANDLERS) as EndpointKind[];
 
 function emptyHandlers(): Handlers {
-  return { search: {}, autocomplete: {}, recommend: {} };
+  return Object.fromEntries(KINDS.map((kind) => [kind, {}])) as Handlers;
 }
 
 function isObject(value: unknown): value is Record<string, unknown> {
@@ -40,7 +42,7 @@ export function validateHandlers(config: unknown, where: string): Handlers {
   if (!isObject(config)) fail('the top level must be an object with "search", "autocomplete" and/or "recommend"');
   const handlers = emptyHandlers();
   for (const [kind, group] of Object.entries(config as Record<string, unknown>)) {
-    if (!Object.hasOwn(handlers, kind)) fail(`unknown endpoint kind "${kind}" (use search, autocomplete, recommend)`);
+    if (!Object.hasOwn(handlers, kind)) fail(`unknown endpoint kind "${kind}" (use ${KINDS.join(', ')})`);
     if (!isObject(group)) fail(`"${kind}" must be an object of handler name → settings`);
     for (const [name, settings] of Object.entries(group as Record<string, unknown>)) {
       const at = `${kind}.${name}`;

@@ -1,5 +1,6 @@
 import type { SearchResponse } from '../api/types.ts';
-import type { EndpointContext, ReadRoute } from './EndpointContext.ts';
+import type { EndpointContext, EndpointRequest } from './EndpointContext.ts';
+import type { ReadRoute } from './matchRoute.ts';
 import { readPageRequest } from './readPageRequest.ts';
 import { type ServiceResult, toRecommendationRecord } from './toRecord.ts';
 
@@ -10,15 +11,11 @@ import { type ServiceResult, toRecommendationRecord } from './toRecord.ts';
  * indexed yet shows nothing rather than an error). Facets over every related doc. v1 ignores
  * `filter` and `sort`.
  */
-export async function recommendEndpoint(
-  ctx: EndpointContext,
-  route: ReadRoute,
-  params: URLSearchParams,
-): Promise<SearchResponse<ServiceResult>> {
-  const { engine, settings, id, filters, sort, limit } = readPageRequest(ctx, route, params);
+export async function recommendEndpoint(ctx: EndpointContext, request: EndpointRequest<ReadRoute>): Promise<SearchResponse<ServiceResult>> {
+  const { engine, settings, id, filters, sort, limit } = readPageRequest(ctx, request);
   const page = await engine.related({
     id,
-    title: params.get('title') ?? undefined,
+    title: request.params.get('title') ?? undefined,
     filters,
     sort,
     skip: 0,
