@@ -59,32 +59,32 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { EndpointRow } from '../api/endpoints.ts';
-import { BodyAbortedError } from './BodyAbortedError.ts';
-import { coverImage } from './coverImage.ts';
-import { type CreateEngine, createRegistry } from './createRegistry.ts';
-import { createStore } from './createStore.ts';
-import { createWorkQueue } from './createWorkQueue.ts';
-import { createWritePacer } from './createWritePacer.ts';
-import { discardBody } from './discardBody.ts';
-import type { EndpointContext, EndpointRequest } from './EndpointContext.ts';
-import { ENDPOINT_FUNCTIONS } from './endpointTable.ts';
+import { BodyAbortedError } from './http/BodyAbortedError.ts';
+import { coverImage } from './sample/coverImage.ts';
+import { type CreateEngine, createRegistry } from './store/createRegistry.ts';
+import { createStore } from './store/createStore.ts';
+import { createWorkQueue } from './http/createWorkQueue.ts';
+import { createWritePacer } from './http/createWritePacer.ts';
+import { discardBody } from './http/discardBody.ts';
+import type { EndpointContext, EndpointRequest } from './endpoints/EndpointContext.ts';
+import { ENDPOINT_FUNCTIONS } from './endpoints/endpointTable.ts';
 import { escapeControl } from './escapeControl.ts';
-import { fitResults } from './fitResults.ts';
-import { generatePosts } from './generatePosts.ts';
-import { isForeignOrigin } from './isForeignOrigin.ts';
-import { isHeavyRequest } from './isHeavyRequest.ts';
-import { isLoopback } from './isLoopback.ts';
-import { isLoopbackHost } from './isLoopbackHost.ts';
+import { fitResults } from './http/fitResults.ts';
+import { generatePosts } from './sample/generatePosts.ts';
+import { isForeignOrigin } from './http/isForeignOrigin.ts';
+import { isHeavyRequest } from './http/isHeavyRequest.ts';
+import { isLoopback } from './http/isLoopback.ts';
+import { isLoopbackHost } from './http/isLoopbackHost.ts';
 import { LIMITS } from './limits.ts';
-import { loadHandlers } from './loadHandlers.ts';
-import { type Match, matchRequest, type Route } from './matchRoute.ts';
-import { MiniSearchEngine } from './MiniSearchEngine.ts';
-import { readBody } from './readBody.ts';
-import { sendJson } from './sendJson.ts';
+import { loadHandlers } from './endpoints/loadHandlers.ts';
+import { type Match, matchRequest, type Route } from './endpoints/matchRoute.ts';
+import { MiniSearchEngine } from './engine/MiniSearchEngine.ts';
+import { readBody } from './http/readBody.ts';
+import { sendJson } from './http/sendJson.ts';
 import { ServiceError } from './ServiceError.ts';
-import { setCors } from './setCors.ts';
-import { tokensEqual } from './tokensEqual.ts';
-import { validateDocuments } from './validateDocuments.ts';
+import { setCors } from './http/setCors.ts';
+import { tokensEqual } from './http/tokensEqual.ts';
+import { validateDocuments } from './endpoints/validateDocuments.ts';
 
 export interface ServiceOptions {
   /** The read token (pages publish it). Default `dev-token`. */
@@ -152,7 +152,7 @@ export async function createService(options: ServiceOptions): Promise<Service> {
   const registry = await createRegistry(
     options.databaseUrl
       ? // Loaded only in this mode: the zero-setup start does not load the PostgreSQL client.
-        await (await import('./createPgStore.ts')).createPgStore(options.databaseUrl)
+        await (await import('./store/createPgStore.ts')).createPgStore(options.databaseUrl)
       : createStore(options.dataDir, { compactAfterBytes: options.compactAfterBytes }),
     options.createEngine ?? (() => new MiniSearchEngine()),
   );

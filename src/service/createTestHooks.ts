@@ -16,12 +16,12 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { ENDPOINTS } from '../api/endpoints.ts';
 import { DEFAULT_MAX_BODY_BYTES, type Middleware, type Next, type Service } from './createService.ts';
-import { matchRequest } from './matchRoute.ts';
-import { parseJsonBody } from './parseJsonBody.ts';
-import { readBody } from './readBody.ts';
-import { sendJson } from './sendJson.ts';
+import { matchRequest } from './endpoints/matchRoute.ts';
+import { parseJsonBody } from './endpoints/parseJsonBody.ts';
+import { readBody } from './http/readBody.ts';
+import { sendJson } from './http/sendJson.ts';
 import { ServiceError } from './ServiceError.ts';
-import { setCors } from './setCors.ts';
+import { setCors } from './http/setCors.ts';
 
 export interface RequestLogEntry {
   time: string;

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { defaultHandler, ENDPOINTS, type EndpointName, type EndpointRow } from '../../src/api/endpoints.ts';
 import { buildPath } from '../../src/api/paths.ts';
-import { ENDPOINT_FUNCTIONS } from '../../src/service/endpointTable.ts';
-import { BUILT_IN_HANDLERS } from '../../src/service/loadHandlers.ts';
-import { matchEndpoints, matchRequest } from '../../src/service/matchRoute.ts';
+import { ENDPOINT_FUNCTIONS } from '../../src/service/endpoints/endpointTable.ts';
+import { BUILT_IN_HANDLERS } from '../../src/service/endpoints/loadHandlers.ts';
+import { matchEndpoints, matchRequest } from '../../src/service/endpoints/matchRoute.ts';
 
 const rows = Object.entries(ENDPOINTS) as [EndpointName, EndpointRow][];
 

@@ -5,9 +5,9 @@
  * dates `YYYY-MM-DDTHH:MM:SS.mmm+0000`. Absent optional fields (`image`, and `date` for an
  * undated document) are left out.
  */
-import type { FilterSuggestion, NavigationalSuggestion, SearchResult } from '../api/types.ts';
+import type { FilterSuggestion, NavigationalSuggestion, SearchResult } from '../../api/types.ts';
 import { formatRecordDate } from './formatRecordDate.ts';
-import type { StoredDocument } from './types.ts';
+import type { StoredDocument } from '../types.ts';
 
 /** A search result; `date` is left out (not empty) for an undated document. */
 export type ServiceResult = Omit<SearchResult, 'date'> & { date?: string };

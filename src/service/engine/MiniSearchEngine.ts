@@ -19,8 +19,8 @@
  *   title collates each distinct title once;
  * - the title-normalised names of facet values are computed once per value, not per query.
  */
-import type { FacetBucket } from '../api/types.ts';
-import { NO_SPACE_SCRIPT } from '../api/wordSpans.ts';
+import type { FacetBucket } from '../../api/types.ts';
+import { NO_SPACE_SCRIPT } from '../../api/wordSpans.ts';
 import type {
   Engine,
   FacetCounts,
@@ -34,7 +34,7 @@ import type {
   SuggestRequest,
 } from './Engine.ts';
 import { levenshtein } from './levenshtein.ts';
-import { LIMITS } from './limits.ts';
+import { LIMITS } from '../limits.ts';
 import { normalizeTerm } from './normalizeTerm.ts';
 import type { SortKey } from './parseSort.ts';
 import { queryTerms } from './queryTerms.ts';
@@ -43,7 +43,7 @@ import { SortedSlots } from './SortedSlots.ts';
 import { STOP_WORDS } from './stopWords.ts';
 import { type QueryTerm, TextIndex, type TextMatches, tokenize } from './TextIndex.ts';
 import { topK } from './topK.ts';
-import type { StoredDocument } from './types.ts';
+import type { StoredDocument } from '../types.ts';
 
 type CountedFacet = 'categories' | 'tags' | 'authors' | 'year';
 const COUNTED_FACETS: CountedFacet[] = ['categories', 'tags', 'authors', 'year'];

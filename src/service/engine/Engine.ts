@@ -16,9 +16,9 @@
  * - `total` counts every match; `facets` (when asked) count values over every match, at most
  *   100 buckets per facet, largest first, then by name.
  */
-import type { Facets } from '../api/types.ts';
+import type { Facets } from '../../api/types.ts';
 import type { SortKey } from './parseSort.ts';
-import type { StoredDocument } from './types.ts';
+import type { StoredDocument } from '../types.ts';
 
 /** The facet a filter narrows on (internal names; the wire names are in src/api/filterFields.ts). */
 export type FilterField = 'categories' | 'tags' | 'authors' | 'year' | 'meta';

@@ -9,8 +9,8 @@
  */
 import type { IncomingMessage } from 'node:http';
 import { BodyAbortedError } from './BodyAbortedError.ts';
-import { LIMITS } from './limits.ts';
-import { ServiceError } from './ServiceError.ts';
+import { LIMITS } from '../limits.ts';
+import { ServiceError } from '../ServiceError.ts';
 
 export interface BodyLimits {
   bytes: number;

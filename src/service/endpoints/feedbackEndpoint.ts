@@ -1,10 +1,10 @@
 import type { EndpointContext, EndpointRequest } from './EndpointContext.ts';
-import type { FeedbackEntry } from './FeedbackLog.ts';
-import { LIMITS } from './limits.ts';
+import type { FeedbackEntry } from '../store/FeedbackLog.ts';
+import { LIMITS } from '../limits.ts';
 import type { Route } from './matchRoute.ts';
 import { parseJsonBody } from './parseJsonBody.ts';
 import { resolveHandler } from './resolveHandler.ts';
-import { ServiceError } from './ServiceError.ts';
+import { ServiceError } from '../ServiceError.ts';
 
 /**
  * Feedback (v2 only): GET query, or POST body form-encoded (also `text/plain` from sendBeacon) or

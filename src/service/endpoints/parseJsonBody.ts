@@ -1,5 +1,5 @@
-import { LIMITS } from './limits.ts';
-import { ServiceError } from './ServiceError.ts';
+import { LIMITS } from '../limits.ts';
+import { ServiceError } from '../ServiceError.ts';
 
 /**
  * A request body as JSON; 400 naming `what` was expected when it is empty or not JSON, and when

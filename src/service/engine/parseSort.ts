@@ -2,7 +2,7 @@
  * `sort` parameter: `<field> asc` or `<field> desc`; fields `date` and `title`. Anything else
  * → 400 naming the problem. Absent/empty → relevance (with a query) or `date desc` (without).
  */
-import { ServiceError } from './ServiceError.ts';
+import { ServiceError } from '../ServiceError.ts';
 
 export type SortKey = 'date desc' | 'date asc' | 'title asc' | 'title desc';
 

@@ -1,6 +1,6 @@
-import { ENDPOINTS, type EndpointRow } from '../api/endpoints.ts';
-import type { Route } from './matchRoute.ts';
-import { SPACE_OR_PUNCTUATION } from './TextIndex.ts';
+import { ENDPOINTS, type EndpointRow } from '../../api/endpoints.ts';
+import type { Route } from '../endpoints/matchRoute.ts';
+import { SPACE_OR_PUNCTUATION } from '../engine/TextIndex.ts';
 
 /** Each read's parameter that may make it costly (the rows' `heavy`). */
 const HEAVY_BY: Record<string, 'q' | 'title' | undefined> = Object.fromEntries(

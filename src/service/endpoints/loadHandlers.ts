@@ -13,9 +13,9 @@
  * change their settings). A file that does not follow this shape is refused at start-up.
  */
 import { readFileSync } from 'node:fs';
-import { defaultHandler, ENDPOINTS, type EndpointRow } from '../api/endpoints.ts';
+import { defaultHandler, ENDPOINTS, type EndpointRow } from '../../api/endpoints.ts';
 import { parseFilter } from './parseFilter.ts';
-import type { EndpointKind, HandlerSettings } from './types.ts';
+import type { EndpointKind, HandlerSettings } from '../types.ts';
 
 export type Handlers = Record<EndpointKind, Record<string, HandlerSettings>>;
 

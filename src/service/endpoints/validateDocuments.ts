@@ -14,9 +14,9 @@
  *   the other version's field names, which are refused (a v1 body sent to v2 would otherwise
  *   index empty documents).
  */
-import { ServiceError } from './ServiceError.ts';
+import { ServiceError } from '../ServiceError.ts';
 import { parseIsoDate } from './parseIsoDate.ts';
-import type { ApiVersion, StoredDocument } from './types.ts';
+import type { ApiVersion, StoredDocument } from '../types.ts';
 
 type Target = 'title' | 'content' | 'image' | 'url' | 'date' | 'tags' | 'categories' | 'authors' | 'meta';
 

@@ -1,4 +1,4 @@
-import { ServiceError } from './ServiceError.ts';
+import { ServiceError } from '../ServiceError.ts';
 
 /** The client closed the connection before its request body was complete (nobody is left to answer). */
 export class BodyAbortedError extends ServiceError {

@@ -3,7 +3,7 @@
  * that answers it (one file per endpoint). What the rows declare (methods, token, limits,
  * parameters, heaviness) createService.ts and readPageRequest.ts read from the row itself.
  */
-import type { EndpointName } from '../api/endpoints.ts';
+import type { EndpointName } from '../../api/endpoints.ts';
 import { autocompleteEndpoint } from './autocompleteEndpoint.ts';
 import type { EndpointContext, EndpointRequest } from './EndpointContext.ts';
 import { feedbackEndpoint } from './feedbackEndpoint.ts';

@@ -25,8 +25,8 @@ import { collectionKey } from './collectionKey.ts';
 import pg from 'pg';
 import { createPgFeedbackLog } from './createPgFeedbackLog.ts';
 import type { ApplyBatch, Store } from './createStore.ts';
-import { escapeControl } from './escapeControl.ts';
-import type { StoredDocument } from './types.ts';
+import { escapeControl } from '../escapeControl.ts';
+import type { StoredDocument } from '../types.ts';
 
 export interface PgStoreOptions {
   /** Poll the log this often even without a NOTIFY. Default 500 ms. */

@@ -1,7 +1,7 @@
-import { defaultHandler, type EndpointRow } from '../api/endpoints.ts';
+import { defaultHandler, type EndpointRow } from '../../api/endpoints.ts';
 import type { Handlers } from './loadHandlers.ts';
-import { ServiceError } from './ServiceError.ts';
-import type { HandlerSettings } from './types.ts';
+import { ServiceError } from '../ServiceError.ts';
+import type { HandlerSettings } from '../types.ts';
 
 /**
  * The settings of the handler a path names, in the row's group of handlers (its default handler

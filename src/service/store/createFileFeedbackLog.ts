@@ -9,7 +9,7 @@ import { closeSync, createReadStream, existsSync, fsyncSync, openSync, renameSyn
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import type { FeedbackEntry, FeedbackLog } from './FeedbackLog.ts';
-import { LIMITS } from './limits.ts';
+import { LIMITS } from '../limits.ts';
 import { writeFileAtomic } from './writeFileAtomic.ts';
 
 export function createFileFeedbackLog(dataDir: string, maxBytes: number = LIMITS.feedbackLogBytes): FeedbackLog {

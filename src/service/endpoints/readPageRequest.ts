@@ -1,13 +1,13 @@
-import type { Engine, FieldFilter } from './Engine.ts';
+import type { Engine, FieldFilter } from '../engine/Engine.ts';
 import type { EndpointContext, EndpointRequest } from './EndpointContext.ts';
-import { LIMITS } from './limits.ts';
+import { LIMITS } from '../limits.ts';
 import type { ReadRoute } from './matchRoute.ts';
 import { parseFilter } from './parseFilter.ts';
 import { parseIntParam } from './parseIntParam.ts';
-import { parseSort, type SortKey } from './parseSort.ts';
+import { parseSort, type SortKey } from '../engine/parseSort.ts';
 import { resolveHandler } from './resolveHandler.ts';
-import { ServiceError } from './ServiceError.ts';
-import type { HandlerSettings } from './types.ts';
+import { ServiceError } from '../ServiceError.ts';
+import type { HandlerSettings } from '../types.ts';
 
 export interface PageParams {
   engine: Engine;

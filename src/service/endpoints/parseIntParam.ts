@@ -2,7 +2,7 @@
  * Integer query parameters (`skip`, `limit`): absent → `fallback`; otherwise a non-negative
  * integer written in decimal digits, else 400. Values above `max` are clamped to it.
  */
-import { ServiceError } from './ServiceError.ts';
+import { ServiceError } from '../ServiceError.ts';
 
 export function parseIntParam(name: string, raw: string | null, fallback: number, max = Number.MAX_SAFE_INTEGER): number {
   if (raw === null) return fallback;

@@ -13,7 +13,7 @@
  * top k (topK.ts) from the match list.
  */
 import SearchableMap from 'minisearch/SearchableMap';
-import { NO_SPACE_SCRIPT, words } from '../api/wordSpans.ts';
+import { NO_SPACE_SCRIPT, words } from '../../api/wordSpans.ts';
 import { lowerBound } from './lowerBound.ts';
 
 export type TextField = 'title' | 'content';

@@ -8,12 +8,12 @@
  * documents may carry; a filter on it matches only documents indexed with that value). `year`
  * values must be a 4-digit year.
  */
-import { parseFilter as parseClientFilter } from '../api/filter.ts';
-import { fieldAliases } from '../api/facetOfField.ts';
-import { facetNames, filterFields } from '../api/filterFields.ts';
-import type { ApiVersion } from '../api/types.ts';
-import type { FieldFilter, FilterField } from './Engine.ts';
-import { ServiceError } from './ServiceError.ts';
+import { parseFilter as parseClientFilter } from '../../api/filter.ts';
+import { fieldAliases } from '../../api/facetOfField.ts';
+import { facetNames, filterFields } from '../../api/filterFields.ts';
+import type { ApiVersion } from '../../api/types.ts';
+import type { FieldFilter, FilterField } from '../engine/Engine.ts';
+import { ServiceError } from '../ServiceError.ts';
 
 /** The field names a filter may use in `version`: the table's names and their aliases (the `_sa` ones v1's); v1 also takes every v2 spelling. */
 function fieldNames(version: ApiVersion): Map<string, FilterField> {

@@ -1,5 +1,5 @@
-import { NO_SPACE_SCRIPT } from '../api/wordSpans.ts';
-import { LIMITS } from './limits.ts';
+import { NO_SPACE_SCRIPT } from '../../api/wordSpans.ts';
+import { LIMITS } from '../limits.ts';
 import { normalizeTerm } from './normalizeTerm.ts';
 import { STOP_WORDS } from './stopWords.ts';
 import { tokenize } from './TextIndex.ts';

@@ -10,9 +10,9 @@
  * handler-less form). Segments are percent-decoded. Any other path matches nothing; broken
  * escapes are a 400.
  */
-import { ENDPOINTS, type EndpointName, type Row, root } from '../api/endpoints.ts';
-import { ServiceError } from './ServiceError.ts';
-import type { ApiVersion } from './types.ts';
+import { ENDPOINTS, type EndpointName, type Row, root } from '../../api/endpoints.ts';
+import { ServiceError } from '../ServiceError.ts';
+import type { ApiVersion } from '../types.ts';
 
 interface Where {
   version: ApiVersion;

@@ -8,7 +8,7 @@
  */
 import type pg from 'pg';
 import type { FeedbackEntry, FeedbackLog } from './FeedbackLog.ts';
-import { LIMITS } from './limits.ts';
+import { LIMITS } from '../limits.ts';
 
 export interface PgFeedbackLogOptions {
   /** About twice this many bytes of entries are kept. Default LIMITS.feedbackLogBytes. */

@@ -6,10 +6,10 @@
  * once its batch is durable and applied here. A collection exists once its first batch is.
  */
 import { collectionKey } from './collectionKey.ts';
-import type { Engine } from './Engine.ts';
+import type { Engine } from '../engine/Engine.ts';
 import type { Store } from './createStore.ts';
-import { ServiceError } from './ServiceError.ts';
-import type { StoredDocument } from './types.ts';
+import { ServiceError } from '../ServiceError.ts';
+import type { StoredDocument } from '../types.ts';
 
 export interface CollectionInfo {
   project: string;

@@ -1,6 +1,6 @@
-import type { EndpointRow } from '../api/endpoints.ts';
-import type { Registry } from './createRegistry.ts';
-import type { FeedbackLog } from './FeedbackLog.ts';
+import type { EndpointRow } from '../../api/endpoints.ts';
+import type { Registry } from '../store/createRegistry.ts';
+import type { FeedbackLog } from '../store/FeedbackLog.ts';
 import type { Handlers } from './loadHandlers.ts';
 import type { Route } from './matchRoute.ts';
 

@@ -28,9 +28,9 @@ import { type FileHandle, open } from 'node:fs/promises';
 import { join } from 'node:path';
 import { compactInWorker, snapshotPath } from './compactLog.ts';
 import { createFileFeedbackLog } from './createFileFeedbackLog.ts';
-import { escapeControl } from './escapeControl.ts';
+import { escapeControl } from '../escapeControl.ts';
 import type { FeedbackLog } from './FeedbackLog.ts';
-import type { StoredDocument } from './types.ts';
+import type { StoredDocument } from '../types.ts';
 import { isTempFile, writeFileAtomic } from './writeFileAtomic.ts';
 
 export interface StoredCollection {

@@ -1,6 +1,6 @@
-import { filter } from '../api/filter.ts';
-import { filterFields } from '../api/filterFields.ts';
-import type { SearchResponse, Suggestion } from '../api/types.ts';
+import { filter } from '../../api/filter.ts';
+import { filterFields } from '../../api/filterFields.ts';
+import type { SearchResponse, Suggestion } from '../../api/types.ts';
 import type { EndpointContext, EndpointRequest } from './EndpointContext.ts';
 import type { ReadRoute } from './matchRoute.ts';
 import { readPageRequest } from './readPageRequest.ts';
