@@ -20,8 +20,8 @@ import { pathToFileURL } from 'node:url';
 import { createAnalytics } from '../src/service/analytics/createAnalytics.ts';
 import { createFileAnalyticsStore } from '../src/service/analytics/createFileAnalyticsStore.ts';
 import { createService, type Service } from '../src/service/createService.ts';
-import { generatePosts } from '../src/service/generatePosts.ts';
-import { seededRandom } from '../src/service/seededRandom.ts';
+import { generatePosts } from '../src/service/sample/generatePosts.ts';
+import { seededRandom } from '../src/service/sample/seededRandom.ts';
 import { readerSearches } from './service.ts';
 
 export interface AnalyticsCostResult {

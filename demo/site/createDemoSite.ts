@@ -10,11 +10,11 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { fileURLToPath } from 'node:url';
 import type { Document } from '../../src/api/types.ts';
-import { generatePosts } from '../../src/service/generatePosts.ts';
+import { generatePosts } from '../../src/service/sample/generatePosts.ts';
 import { createBlogIndex, type BlogIndex } from './createBlogIndex.ts';
-import { coverImage } from '../../src/service/coverImage.ts';
+import { coverImage } from '../../src/service/sample/coverImage.ts';
 import { serveStatic, type Middleware } from './serveStatic.ts';
-import { slugify } from '../../src/service/slugify.ts';
+import { slugify } from '../../src/service/sample/slugify.ts';
 import type { SiteContext } from './pages/SiteContext.ts';
 import { aboutPage } from './pages/aboutPage.ts';
 import { archivePage } from './pages/archivePage.ts';

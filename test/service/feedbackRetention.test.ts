@@ -2,8 +2,8 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, utimesSync } from 'node:
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createFileFeedbackLog } from '../../src/service/createFileFeedbackLog.ts';
-import type { FeedbackEntry } from '../../src/service/FeedbackLog.ts';
+import { createFileFeedbackLog } from '../../src/service/store/createFileFeedbackLog.ts';
+import type { FeedbackEntry } from '../../src/service/store/FeedbackLog.ts';
 
 const DAY = 86_400_000;
 const folders: string[] = [];

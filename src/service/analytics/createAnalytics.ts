@@ -25,7 +25,6 @@
 import { normalizeQueryText } from '../../api/normalizeQueryText.ts';
 import type { Suggestion } from '../../api/types.ts';
 import { escapeControl } from '../escapeControl.ts';
-import type { FeedbackEntry } from '../FeedbackLog.ts';
 import { LIMITS } from '../limits.ts';
 import type { AnalyticsRecord, AnalyticsStore, Counter, PostLabel } from './AnalyticsStore.ts';
 import { METRICS, OTHER_KEY, POST_METRICS, spaceOf } from './analyticsMetrics.ts';
@@ -42,6 +41,14 @@ export interface ShownPost {
   id: string;
   title: string;
   url: string;
+}
+
+/** A click reported by a feedback endpoint (a FeedbackEntry of store/FeedbackLog.ts, before its identifiers are dropped). */
+export interface FeedbackClick {
+  kind: 'autocomplete' | 'recommendation';
+  project: string;
+  collection: string;
+  params: Record<string, string>;
 }
 
 export interface AnalyticsOptions {
@@ -64,7 +71,7 @@ export interface Analytics {
   autocomplete(where: Where, sessionId: string | null, q: string, results: readonly Suggestion[]): void;
   recommend(where: Where, sessionId: string | null, id: string): void;
   /** A feedback entry as the endpoint took it (before its identifiers are dropped). */
-  feedback(entry: FeedbackEntry): void;
+  feedback(entry: FeedbackClick): void;
   /** Adds what was counted to the record. */
   flush(): Promise<void>;
   /** The record of the days `from`..`to`, after a flush. */
@@ -279,7 +286,7 @@ export function createAnalytics(store: AnalyticsStore, options: AnalyticsOptions
     });
   }
 
-  function feedback(entry: FeedbackEntry): void {
+  function feedback(entry: FeedbackClick): void {
     const p = entry.params;
     const where = { project: entry.project, collection: entry.collection };
     const position = Number(p.item_order);

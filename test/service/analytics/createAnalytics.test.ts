@@ -9,7 +9,7 @@ import { type AnalyticsOptions, createAnalytics } from '../../../src/service/ana
 import { createFileAnalyticsStore } from '../../../src/service/analytics/createFileAnalyticsStore.ts';
 import { dayOf } from '../../../src/service/analytics/dayOf.ts';
 import { summarizeAnalytics } from '../../../src/service/analytics/summarizeAnalytics.ts';
-import type { FeedbackEntry } from '../../../src/service/FeedbackLog.ts';
+import type { FeedbackEntry } from '../../../src/service/store/FeedbackLog.ts';
 
 const where = { project: 'demo', collection: 'blog' };
 const folders: string[] = [];
