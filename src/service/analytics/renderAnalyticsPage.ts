@@ -136,7 +136,7 @@ export function renderAnalyticsPage(report: AnalyticsReport, links: PageLinks = 
         report.collections.length > 1
           ? html`<label>Collection <select name="collection"><option value="">All</option>${report.collections.map((c) => {
               const value = `${c.project}/${c.collection}`;
-              return html`<option value="${value}" ${value === scopeValue ? raw('selected') : ''}>${value}</option>`;
+              return html`<option value="${value}"${value === scopeValue ? raw(' selected') : ''}>${value}</option>`;
             })}</select></label>`
           : report.scope
             ? html`<input type="hidden" name="collection" value="${scopeValue}">`

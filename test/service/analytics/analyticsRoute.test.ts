@@ -93,6 +93,38 @@ describe('/_trove/analytics', () => {
     expect((await r.request('/_trove/analytics.csv?from=2020-01-01&to=2020-01-02')).body).toBe(`${lines[0]}\r\n`);
   });
 
+  it('shows one collection when asked, and offers every collection counted', async () => {
+    const r = await start();
+    await r.request('/api/v2/projects/demo/collections/notes/documents?token=test-token', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify([{ id: 1, title: 'Field notes on "quoted" <things>', content: 'x', url: '/n/1' }]),
+    });
+    await r.request(`${V2}/search/default?q=post&token=test-token`);
+    await r.request('/api/v2/projects/demo/collections/notes/search/default?q=field&token=test-token');
+    const all = (await r.request('/_trove/analytics.json')).body;
+    expect(all.scope).toBeNull();
+    expect(all.totals.searches).toBe(2);
+    expect(all.collections).toEqual([
+      { project: 'demo', collection: 'blog' },
+      { project: 'demo', collection: 'notes' },
+    ]);
+    const notes = (await r.request('/_trove/analytics.json?collection=demo/notes')).body;
+    expect(notes.scope).toEqual({ project: 'demo', collection: 'notes' });
+    expect(notes.queries.map((q: { query: string }) => q.query)).toEqual(['field']);
+    const page = (await r.request('/_trove/analytics?collection=demo%2Fnotes')).body as string;
+    expect(page).toContain('<option value="demo/notes" selected>demo/notes</option>');
+    expect(page).toContain('<option value="demo/blog">demo/blog</option>');
+    const csv = (await r.request('/_trove/analytics.csv?collection=demo/notes')).body as string;
+    expect(
+      csv
+        .trim()
+        .split('\r\n')
+        .slice(1)
+        .map((line) => line.split(',')[3]),
+    ).toEqual(['field']);
+  });
+
   it('answers 400 to a malformed or reversed range', async () => {
     const r = await start();
     for (const query of ['from=2026-13-01', 'to=yesterday', 'from=2026-02-30', 'from=2026-03-02&to=2026-03-01']) {
