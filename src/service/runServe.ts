@@ -47,10 +47,11 @@ Settings (environment variables, defaults shown):
   TROVE_TOKEN=dev-token    the read token (pages publish it in their script tag)
   TROVE_WRITE_TOKEN        the token that may index; without it indexing is accepted over
                            loopback only, and a HOST other than loopback is refused
-  TROVE_DATA=.trove-data   folder of the indexed documents and the recorded clicks
+  TROVE_DATA=.trove-data   folder of the indexed documents, the recorded clicks and the
+                           search analytics (/_trove/analytics: no personal data kept)
   TROVE_HANDLERS           JSON file of custom handlers (optional)
   TROVE_DATABASE_URL       postgres://user:password@host/db: PostgreSQL keeps the indexed
-                           batches and the clicks instead of TROVE_DATA, shared by every
+                           batches, the clicks and the analytics instead of TROVE_DATA, shared by every
                            trove serve on that database (see the README: several processes)
 
 Options:
@@ -164,6 +165,7 @@ export async function runServe(args: string[], io: ServeIo): Promise<number> {
       `  v2: ${base}/api/v2/projects/demo/collections/blog/search/default?q=rust&token=${q(token)}`,
       `  v1: ${base}/api/v1/demo/collections/blog/search/default?q=rust&token=${q(token)}`,
       `  helpers: ${base}/_trove/health, ${base}/_trove/feedback${writeToken ? '?token=<TROVE_WRITE_TOKEN>' : ''}`,
+      `  what readers search for: ${base}/_trove/analytics${writeToken ? '?token=<TROVE_WRITE_TOKEN>' : ''}`,
       '',
     ].join('\n'),
   );

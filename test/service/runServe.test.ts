@@ -67,6 +67,7 @@ describe('trove serve', () => {
     expect(s.base).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
     expect(s.stdout.text).toContain('Seeded 600 generated posts into project "demo", collection "blog"');
     expect(s.stdout.text).toContain('demo/blog: 600 documents');
+    expect(s.stdout.text).toContain(`what readers search for: ${s.base}/_trove/analytics\n`);
     const res = await s.get(`${V2}/search/default?q=&limit=1&token=page-token`);
     expect(res.status).toBe(200);
     expect(((await res.json()) as { response: { found_documents: number } }).response.found_documents).toBe(600);
