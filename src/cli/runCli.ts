@@ -9,7 +9,7 @@ import { createProgress, type Output } from './createProgress.ts';
 import { createRetryingFetch, type RetryPolicy } from './createRetryingFetch.ts';
 import { formatSummary } from './formatSummary.ts';
 import { indexDocuments } from './indexDocuments.ts';
-import { parseInput } from './parseInput.ts';
+import { parseInput } from './feed/parseInput.ts';
 import { readInput } from './readInput.ts';
 import { formatNames } from './types.ts';
 import { usage } from './usage.ts';

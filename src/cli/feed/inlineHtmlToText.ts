@@ -1,5 +1,5 @@
 import { decodeHTMLStrict } from 'entities';
-import { cleanText } from './buildDocument.ts';
+import { cleanText } from '../buildDocument.ts';
 
 /**
  * A one-line field (a title, an author, a category) as plain text: scripts, styles and comments

@@ -1,10 +1,10 @@
-import { documentId } from '../api/documentId.ts';
-import { buildDocument, cleanText, distinct, itemLabel } from './buildDocument.ts';
+import { documentId } from '../../api/documentId.ts';
+import { buildDocument, cleanText, distinct, itemLabel } from '../buildDocument.ts';
 import { dateField } from './dateField.ts';
 import { htmlToPlainText } from './htmlToPlainText.ts';
 import { resolveItemLink } from './itemLink.ts';
-import { toSafeUrl } from './toSafeUrl.ts';
-import type { FeedContext, MappedItem } from './types.ts';
+import { toSafeUrl } from '../toSafeUrl.ts';
+import type { FeedContext, MappedItem } from '../types.ts';
 
 const str = (value: unknown): string | undefined => (typeof value === 'string' && value.trim() !== '' ? value.trim() : undefined);
 

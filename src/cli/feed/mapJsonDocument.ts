@@ -1,8 +1,8 @@
-import { documentId } from '../api/documentId.ts';
-import { buildDocument, cleanText, itemLabel } from './buildDocument.ts';
-import { readDate } from './readDate.ts';
-import { toSafeUrl } from './toSafeUrl.ts';
-import type { MappedItem } from './types.ts';
+import { documentId } from '../../api/documentId.ts';
+import { buildDocument, cleanText, itemLabel } from '../buildDocument.ts';
+import { readDate } from '../readDate.ts';
+import { toSafeUrl } from '../toSafeUrl.ts';
+import type { MappedItem } from '../types.ts';
 
 const stringFields = ['title', 'content', 'image', 'url', 'date'] as const;
 const listFields = ['tags', 'category', 'author', 'authors'] as const;

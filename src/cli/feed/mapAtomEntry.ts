@@ -1,6 +1,6 @@
 import { decodeHTMLStrict } from 'entities';
-import { documentId } from '../api/documentId.ts';
-import { buildDocument, cleanText, distinct, itemLabel } from './buildDocument.ts';
+import { documentId } from '../../api/documentId.ts';
+import { buildDocument, cleanText, distinct, itemLabel } from '../buildDocument.ts';
 import { dateField } from './dateField.ts';
 import { htmlToPlainText } from './htmlToPlainText.ts';
 import { inlineHtmlToText } from './inlineHtmlToText.ts';
@@ -8,8 +8,8 @@ import { mediaDescription } from './mediaDescription.ts';
 import { attrOf, childOf, list, textOf, type XmlValue } from './parseXml.ts';
 import { pickAtomEnclosureImage, pickMediaImage } from './pickImage.ts';
 import { isAdLink, originalLinkOf, resolveItemLink } from './itemLink.ts';
-import { toSafeUrl } from './toSafeUrl.ts';
-import type { FeedContext, MappedItem } from './types.ts';
+import { toSafeUrl } from '../toSafeUrl.ts';
+import type { FeedContext, MappedItem } from '../types.ts';
 
 /** The prefixes this feed uses for the namespaces the mapping reads. */
 export interface AtomNamespaces {

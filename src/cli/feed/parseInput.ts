@@ -1,15 +1,15 @@
-import { CliError } from './CliError.ts';
+import { CliError } from '../CliError.ts';
 import { jsonFeedAuthors, mapJsonFeedItem } from './mapJsonFeedItem.ts';
 import { type AtomNamespaces, mapAtomEntry } from './mapAtomEntry.ts';
 import { mapJsonDocument } from './mapJsonDocument.ts';
 import { mapRssItem, type RssNamespaces } from './mapRssItem.ts';
 import { childOf, list, parseXml, prefixFor, textOf, attrOf, type TextStart, type XmlValue } from './parseXml.ts';
-import { distinct } from './buildDocument.ts';
+import { distinct } from '../buildDocument.ts';
 import { findFeedLinks } from './findFeedLinks.ts';
 import { inlineHtmlToText } from './inlineHtmlToText.ts';
 import { pickItunesImage } from './pickImage.ts';
-import { toSafeUrl } from './toSafeUrl.ts';
-import type { FeedContext, ParsedInput } from './types.ts';
+import { toSafeUrl } from '../toSafeUrl.ts';
+import type { FeedContext, ParsedInput } from '../types.ts';
 
 const str = (value: unknown): string | undefined => (typeof value === 'string' ? value : undefined);
 

@@ -1,4 +1,4 @@
-import { readDate } from './readDate.ts';
+import { readDate } from '../readDate.ts';
 
 /**
  * The document date from an item's raw date text, ISO 8601 in UTC; when the text is not a date

@@ -1,5 +1,5 @@
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
-import { CliError } from './CliError.ts';
+import { CliError } from '../CliError.ts';
 import { findUnclosed } from './findUnclosed.ts';
 
 /** A parsed XML element as fast-xml-parser gives it: text, or attributes (`@_name`) and children. */

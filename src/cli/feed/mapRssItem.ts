@@ -1,5 +1,5 @@
-import { documentId } from '../api/documentId.ts';
-import { buildDocument, distinct, itemLabel } from './buildDocument.ts';
+import { documentId } from '../../api/documentId.ts';
+import { buildDocument, distinct, itemLabel } from '../buildDocument.ts';
 import { dateField } from './dateField.ts';
 import { htmlToPlainText } from './htmlToPlainText.ts';
 import { inlineHtmlToText } from './inlineHtmlToText.ts';
@@ -7,8 +7,8 @@ import { mediaDescription } from './mediaDescription.ts';
 import { attrOf, childOf, hasChildElements, list, textOf, type XmlValue } from './parseXml.ts';
 import { pickEnclosureImage, pickItunesImage, pickMediaImage, pickRdfEnclosureImage } from './pickImage.ts';
 import { isAdLink, isClickTracker, originalLinkOf, resolveItemLink } from './itemLink.ts';
-import { toSafeUrl } from './toSafeUrl.ts';
-import type { FeedContext, MappedItem } from './types.ts';
+import { toSafeUrl } from '../toSafeUrl.ts';
+import type { FeedContext, MappedItem } from '../types.ts';
 
 /** The prefixes this feed uses for the namespaces the mapping reads. */
 export interface RssNamespaces {

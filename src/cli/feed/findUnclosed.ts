@@ -1,4 +1,4 @@
-import { positionOf } from './positionOf.ts';
+import { positionOf } from '../positionOf.ts';
 
 /** An element (or a CDATA section, a comment, a tag) still open where the text ends. */
 export interface Unclosed {

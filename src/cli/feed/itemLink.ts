@@ -1,6 +1,6 @@
 import { childOf, textOf, type XmlValue } from './parseXml.ts';
-import { toSafeUrl } from './toSafeUrl.ts';
-import type { FeedContext } from './types.ts';
+import { toSafeUrl } from '../toSafeUrl.ts';
+import type { FeedContext } from '../types.ts';
 
 /**
  * Click trackers feed services put in an item's `link` instead of the post's address (FeedBurner
