@@ -10,6 +10,8 @@ export interface Input {
   source: string;
   /** The final URL when the input was fetched (base for relative links). */
   url?: string;
+  /** The response's headers when the input was fetched (a WordPress site announces its API in `Link`). */
+  headers?: Headers;
   /** About the input as a whole: a guessed charset, bytes that were not valid in theirs. */
   warnings: string[];
 }
@@ -119,5 +121,5 @@ async function fetchInput(url: string, options: ReadInputOptions): Promise<Input
     throw new CliError(`cannot fetch ${url}: the answer was cut off (${(error as Error).message})`);
   }
   const decoded = decodeInput(unpack(bytes, url), response.headers.get('content-type') ?? undefined);
-  return { text: decoded.text, warnings: decoded.warnings, source: url, url: response.url || url };
+  return { text: decoded.text, warnings: decoded.warnings, source: url, url: response.url || url, headers: response.headers };
 }

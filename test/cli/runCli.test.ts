@@ -290,9 +290,9 @@ describe('trove: arguments', () => {
   it('refuses an unknown command and a missing input', async () => {
     expect(await run(['search', 'x'])).toMatchObject({
       code: 2,
-      stderr: 'trove: Unknown command "search"; the commands are "trove index <file | url>" and "trove serve".\n',
+      stderr: 'trove: Unknown command "search"; the commands are "trove index <address | folder | feed | file>" and "trove serve".\n',
     });
-    expect(await run(['index'])).toMatchObject({ code: 2, stderr: 'trove: Missing input: trove index <file | url | ->\n' });
+    expect(await run(['index'])).toMatchObject({ code: 2, stderr: 'trove: Missing input: trove index <address | folder | feed | file | ->\n' });
   });
 
   it('prints the help with --help and exits with 0', async () => {
@@ -410,15 +410,14 @@ describe('trove index: charsets', () => {
   });
 });
 
-describe('trove index: an HTML page instead of a feed', () => {
-  it('says it is an HTML page and names the feed it links to, and exits with 2', async () => {
+describe('trove index: an HTML file instead of a feed', () => {
+  it('says a saved HTML page is not a feed, names the feed it links to, and exits with 2', async () => {
     const page =
-      '<!doctype html><html><head><link rel="alternate" type="application/rss+xml" href="/feed.xml"></head><body>Hi</body></html>';
-    const net = fakeFetch([new Response(page, { headers: { 'content-type': 'text/html; charset=utf-8' } })]);
-    const { code, stderr } = await run(['index', 'https://blog.test/', '--dry-run'], net);
+      '<!doctype html><html><head><link rel="alternate" type="application/rss+xml" href="https://blog.test/feed.xml"></head><body>Hi</body></html>';
+    const { code, stderr } = await run(['index', file('page.html', page), '--dry-run']);
     expect(code).toBe(2);
     expect(stderr).toBe(
-      'trove: https://blog.test/ is an HTML page, not a feed. The page names its feed: https://blog.test/feed.xml; index that URL instead.\n',
+      `trove: ${join(dir, 'page.html')} is an HTML page, not a feed. The page names its feed: https://blog.test/feed.xml; index that URL instead.\n`,
     );
   });
 });

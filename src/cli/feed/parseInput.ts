@@ -194,6 +194,11 @@ function htmlPageError(text: string, source: string, sourceUrl: string | undefin
 
 const htmlStart = /^(?:<\?xml[^>]*>\s*)?(?:<!--[\s\S]*?-->\s*)*(?:<!doctype\s+html|<html[\s>]|<head[\s>]|<body[\s>])/i;
 
+/** Whether a text is an HTML page (a site's address was given, not a feed's). */
+export function looksLikeHtml(text: string): boolean {
+  return htmlStart.test(text.replace(/^\uFEFF/, '').trimStart());
+}
+
 function parseXmlInput(text: string, source: string, options: LinkOptions, start: TextStart): ParsedInput {
   const { sourceUrl } = options;
   if (htmlStart.test(text)) throw htmlPageError(text, source, sourceUrl);

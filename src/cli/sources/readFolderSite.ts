@@ -1,0 +1,41 @@
+import { readPage } from '../page/readPage.ts';
+import type { SyncState } from '../sync/syncState.ts';
+import { folderSource } from './folderSource.ts';
+import { filePage, type PageRules } from './readSitePage.ts';
+import { addSkipped, createSiteReading, type ReadProgress, reportProgress, type SiteReading } from './SiteReading.ts';
+
+/**
+ * Reads a built site from disk (Hugo's `public/`, Jekyll's and Eleventy's `_site/`, any static
+ * export) as Pagefind does: every HTML page, each filed as a reader sees it (posts only, unless
+ * asked; listings, noindex pages and canonical addresses elsewhere left out), at most `maxPages`.
+ * A page's address is its canonical link, or `--site-url` plus its path (folderSource).
+ */
+export async function readFolderSite(
+  folder: string,
+  previous: SyncState,
+  rules: PageRules,
+  maxPages: number,
+  onProgress?: (progress: ReadProgress) => void,
+  limit?: (message: string) => void,
+): Promise<SiteReading> {
+  const reading = createSiteReading(previous, onProgress);
+  reading.source = { name: 'folder', start: folder };
+  const warn = (message: string) => {
+    if (message.includes('more than')) {
+      limit?.(`${message.replace(/ \(raise the page bound to read more\)$/, '')} (raise it with --max-pages)`);
+      reading.incomplete.push('page bound');
+    } else reading.warnings.push({ label: folder, message });
+  };
+  const options = { maxPages, warn, ...(rules.siteUrl === undefined ? {} : { siteUrl: rules.siteUrl }) };
+  for await (const { address, html } of folderSource(folder, options)) {
+    reading.found++;
+    reading.read++;
+    try {
+      filePage(reading, address, readPage(html, address, rules.siteUrl === undefined ? {} : { siteUrl: rules.siteUrl }), rules);
+    } catch (error) {
+      addSkipped(reading, address, 'error', `could not be read (${(error as Error).message})`);
+    }
+    reportProgress(reading);
+  }
+  return reading;
+}
