@@ -62,6 +62,15 @@ const chrome = [
   '.byline',
 ].join(', ');
 
+/**
+ * What the page's `<title>` is set to before Readability runs (its `<meta>` titles taken out, the
+ * fields are read before): a word no heading holds, so that
+ * Readability (which drops the first heading that resembles the title) never drops a heading of
+ * the post ("More about brake pads" in "Notes on brake pads"); the title's own `<h1>` is taken
+ * out here instead.
+ */
+const NO_TITLE = 'trovenotitlesentinel';
+
 /** Elements Readability looks at, at most (a hostile page may have millions): above it, the page's main element is taken as it is. */
 const MAX_ELEMENTS = 30_000;
 
@@ -75,13 +84,24 @@ export interface ArticleBody {
  * The HTML of a page's article: the elements marked `data-trove-body` (as Pagefind's
  * `data-pagefind-body`) when the theme marks any, else Mozilla's Readability over the page with
  * the theme's chrome (above) removed first, else the page's `<main>` (or body). Elements marked
- * `data-trove-ignore` are always left out. Changes `document` (read everything else first).
+ * `data-trove-ignore` are always left out, and so is the `<h1>` that shows `title` (the post's
+ * title, a field of its own). Changes `document` (read everything else first).
  */
-export function articleBody(document: Document): ArticleBody {
+export function articleBody(document: Document, title?: string): ArticleBody {
   for (const element of document.querySelectorAll('[data-trove-ignore]')) element.remove();
   const marked = document.querySelectorAll('[data-trove-body]');
   if (marked.length > 0) return { html: [...marked].map((element) => element.innerHTML).join('\n'), from: 'data-trove-body' };
   for (const element of document.querySelectorAll(chrome)) element.remove();
+  if (title !== undefined) {
+    for (const h1 of document.querySelectorAll('h1')) if (h1.textContent?.replace(/\s+/g, ' ').trim() === title) h1.remove();
+  }
+  for (const meta of document.querySelectorAll('meta')) meta.remove();
+  let titleElement = document.querySelector('title');
+  if (titleElement === null) {
+    titleElement = document.createElement('title');
+    (document.head ?? document.documentElement).appendChild(titleElement);
+  }
+  titleElement.textContent = NO_TITLE;
   const fallback = (document.querySelector('main, [role="main"]') ?? document.body)?.innerHTML ?? '';
   try {
     const article = new Readability(document, { maxElemsToParse: MAX_ELEMENTS, charThreshold: 100, disableJSONLD: true }).parse();

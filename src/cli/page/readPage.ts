@@ -94,7 +94,7 @@ export function readPage(html: string, address: string, options: { siteUrl?: str
     author: pageAuthor(scope),
   };
   const declaredImage = pageImage(scope);
-  const body = readArticle(articleBody(document).html);
+  const body = readArticle(articleBody(document, fields.title).html);
   const image = declaredImage ?? absoluteUrl(body.firstImage, address);
   if (reading.kind === 'post' && date === undefined) warnings.push('has no publication date');
   const mapped = buildDocument(
