@@ -292,7 +292,10 @@ describe('trove: arguments', () => {
       code: 2,
       stderr: 'trove: Unknown command "search"; the commands are "trove index <address | folder | feed | file>" and "trove serve".\n',
     });
-    expect(await run(['index'])).toMatchObject({ code: 2, stderr: 'trove: Missing input: trove index <address | folder | feed | file | ->\n' });
+    expect(await run(['index'])).toMatchObject({
+      code: 2,
+      stderr: 'trove: Missing input: trove index <address | folder | feed | file | ->\n',
+    });
   });
 
   it('prints the help with --help and exits with 0', async () => {
