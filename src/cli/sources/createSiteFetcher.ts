@@ -193,21 +193,21 @@ export function createSiteFetcher(options: SiteFetcherOptions): SiteFetcher {
       stats.bytes += headerBytes(response.headers);
       const { status } = response;
       if (status >= 300 && status < 400 && status !== 304) {
-        await response.body?.cancel().catch(() => undefined);
+        void response.body?.cancel().catch(() => undefined);
         const location = response.headers.get('location');
         if (location === null) return { kind: 'error', url, message: `HTTP ${status} without a Location` };
         return { kind: 'redirect', location: new URL(location, url).href };
       }
       if (status === 304) {
-        await response.body?.cancel().catch(() => undefined);
+        void response.body?.cancel().catch(() => undefined);
         return { kind: 'not modified', url, headers: response.headers };
       }
       if (status === 404 || status === 410) {
-        await response.body?.cancel().catch(() => undefined);
+        void response.body?.cancel().catch(() => undefined);
         return { kind: 'gone', url, status };
       }
       if (!response.ok) {
-        await response.body?.cancel().catch(() => undefined);
+        void response.body?.cancel().catch(() => undefined);
         return { kind: 'error', url, message: `HTTP ${status}` };
       }
       const read = await readBody(response, bounds, options.signal);
@@ -308,7 +308,7 @@ async function readBody(
   };
   const declared = Number(response.headers.get('content-length'));
   if (Number.isFinite(declared) && declared > bounds.maxBytes) {
-    await response.body?.cancel().catch(() => undefined);
+    void response.body?.cancel().catch(() => undefined);
     return { ...tooBig, received: 0 };
   }
   if (response.body === null) return { bytes: new Uint8Array(), received: 0 };
@@ -327,7 +327,7 @@ async function readBody(
       if (done) break;
       received += value.length;
       if (received > bounds.maxBytes) {
-        await reader.cancel().catch(() => undefined);
+        void reader.cancel().catch(() => undefined);
         return { ...tooBig, received };
       }
       chunks.push(value);

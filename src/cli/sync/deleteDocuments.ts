@@ -42,21 +42,22 @@ export async function deleteDocuments(fetch_: typeof fetch, target: DeleteTarget
     }
     if (response.status === 404 || response.status === 405) {
       // 404 from a service without the route; a missing collection answers 404 to indexing too, but then nothing was indexed.
-      await response.body?.cancel().catch(() => undefined);
+      void response.body?.cancel().catch(() => undefined);
       return { kind: 'unsupported', status: response.status };
     }
     if (!response.ok) {
       const text = await response.text().catch(() => '');
       let message = `HTTP ${response.status}`;
       try {
-        const body = JSON.parse(text) as { message?: unknown };
-        if (typeof body.message === 'string') message += `: ${body.message}`;
+        const body = JSON.parse(text) as { message?: unknown; response?: unknown };
+        const said = typeof body.message === 'string' ? body.message : body.response;
+        if (typeof said === 'string') message += `: ${said}`;
       } catch {
         // not an envelope
       }
       return { kind: 'failed', reason: redactToken(message, target.token) };
     }
-    await response.body?.cancel().catch(() => undefined);
+    void response.body?.cancel().catch(() => undefined);
     deleted += batch.length;
   }
   return { kind: 'deleted', count: deleted };
