@@ -225,7 +225,12 @@ export async function indexSite(command: IndexCommand, io: CliIo, input: SiteInp
     }
   }
 
-  io.stderr.write(summaryOf(report, removed, staleLines));
+  const summary = summaryOf(report, removed, staleLines);
+  io.stderr.write(
+    documents.length === 0 && reading.posts.length > 0
+      ? summary.replace(/^Indexed 0 of 0 documents[^\n]*\n/m, 'Nothing to send: no post is new or changed since the last run.\n')
+      : summary,
+  );
   if (report.failedCount > 0 || reading.posts.length === 0) return 1;
   return staleLines.length > 0 || errors > 0 ? 3 : 0;
 }
