@@ -126,7 +126,7 @@ export async function indexSite(command: IndexCommand, io: CliIo, input: SiteInp
       (reading.incomplete.length === 0 || goneAddresses.has(address)),
   ) as [string, PageState & { id: number }][];
 
-  const summaryOf = (report: IndexReport | undefined, removed: string[], staleLines: string[]) =>
+  const summaryOf = (report: IndexReport | undefined, removed: string[], staleLines: string[], staleReason?: string) =>
     formatSiteSummary({
       site: input.kind === 'folder' ? input.shown : site,
       reading,
@@ -137,6 +137,7 @@ export async function indexSite(command: IndexCommand, io: CliIo, input: SiteInp
       unchanged: reading.posts.length - documents.length,
       removed,
       stale: staleLines,
+      ...(staleReason === undefined ? {} : { staleReason }),
       statePath: path,
     }) +
     formatSummary({
@@ -187,6 +188,7 @@ export async function indexSite(command: IndexCommand, io: CliIo, input: SiteInp
 
   let removed: string[] = [];
   let staleLines: string[] = [];
+  let staleReason: string | undefined;
   let keptStale: [string, PageState][] = [];
   if (stale.length > 0 && report.failedCount === 0) {
     const outcome = await deleteDocuments(
@@ -203,7 +205,10 @@ export async function indexSite(command: IndexCommand, io: CliIo, input: SiteInp
     if (outcome.kind === 'deleted') removed = stale.map(([address]) => address);
     else {
       staleLines = stale.map(([address, page]) => `${address} (id ${page.id})`);
-      if (outcome.kind === 'failed') staleLines.unshift(`removing failed: ${outcome.reason}`);
+      staleReason =
+        outcome.kind === 'unsupported'
+          ? `the service cannot remove documents (it answered HTTP ${outcome.status} to a delete; trove serve can)`
+          : `removing them failed (${outcome.reason}); the next run tries again`;
       keptStale = stale;
     }
   } else keptStale = stale;
@@ -225,7 +230,7 @@ export async function indexSite(command: IndexCommand, io: CliIo, input: SiteInp
     }
   }
 
-  const summary = summaryOf(report, removed, staleLines);
+  const summary = summaryOf(report, removed, staleLines, staleReason);
   io.stderr.write(
     documents.length === 0 && reading.posts.length > 0
       ? summary.replace(/^Indexed 0 of 0 documents[^\n]*\n/m, 'Nothing to send: no post is new or changed since the last run.\n')

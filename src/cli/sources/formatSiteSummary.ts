@@ -21,6 +21,8 @@ export interface SiteSummary {
   /** Stale posts removed from the index, or listed because the service cannot remove them. */
   removed: string[];
   stale: string[];
+  /** Why the stale posts stay: the service has no delete (its answer), or removing failed. */
+  staleReason?: string;
   statePath?: string;
 }
 
@@ -64,7 +66,7 @@ export function formatSiteSummary(s: SiteSummary): string {
   if (s.removed.length > 0)
     out += `Removed ${plural(s.removed.length, 'post')} gone from the site: ${s.removed.slice(0, 10).join(', ')}${s.removed.length > 10 ? ' …' : ''}\n`;
   if (s.stale.length > 0) {
-    out += `${plural(s.stale.length, 'post')} gone from the site stay in the index: the service has no delete (trove serve has). Remove them by hand:\n`;
+    out += `${plural(s.stale.length, 'post')} gone from the site ${s.stale.length === 1 ? 'stays' : 'stay'} in the index: ${s.staleReason ?? 'they could not be removed'}. Remove them by hand:\n`;
     out += s.stale.map((line) => `  ${line}\n`).join('');
   }
   if (s.statePath !== undefined) out += `State kept in ${s.statePath} (--full ignores it).\n`;

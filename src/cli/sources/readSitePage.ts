@@ -63,8 +63,9 @@ export function looksLikePage(url: string): boolean {
 
 /**
  * Reads one page of the site through the polite fetcher and files it. With what the last run
- * knew, it asks conditionally (`If-None-Match`, `If-Modified-Since`), or not at all when the
- * sitemap's `lastmod` has not moved; an unchanged page keeps its last filing. A 404 or 410 is
+ * knew, it asks conditionally (`If-None-Match`, `If-Modified-Since`), or, for a page that gave no
+ * validators, not at all when the sitemap's `lastmod` has not moved; an unchanged page keeps its
+ * last filing. A 404 or 410 is
  * `gone`. Resolves to the site's own links on the page (the crawl follows them; for an unchanged
  * page, those the last run saw).
  */
@@ -85,7 +86,9 @@ export async function readSitePage(
     }
     return before.links ?? [];
   };
-  if (before !== undefined && lastmod !== undefined && before.lastmod === lastmod) return keep();
+  // The same lastmod is trusted only where the page gave no validators: generators often keep a post's
+  // date as its lastmod through edits, and a conditional request costs a 304.
+  if (before !== undefined && lastmod !== undefined && before.lastmod === lastmod && !before.etag && !before.lastModified) return keep();
   const answer = await fetcher.get(address, {
     accept: 'text/html,application/xhtml+xml;q=0.9,*/*;q=0.5',
     ...(before?.etag ? { etag: before.etag } : {}),

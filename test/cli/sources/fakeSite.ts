@@ -27,7 +27,10 @@ export function fakeSite(pages: Record<string, Page>) {
             : 'text/html; charset=utf-8';
       return new Response(page, { headers: { 'content-type': type } });
     }
-    return new Response(page.status === 304 ? null : (page.body ?? ''), { status: page.status ?? 200, headers: page.headers ?? {} });
+    return new Response(page.status === 304 ? null : ((page.body ?? '') as BodyInit), {
+      status: page.status ?? 200,
+      headers: page.headers ?? {},
+    });
   };
   return {
     fetch: fetch as typeof globalThis.fetch,

@@ -121,7 +121,9 @@ describe('trove index <site>, run again', () => {
     w.posts.delete('/c/');
     const { code, stderr } = await run(w, cache);
     expect(code).toBe(3);
-    expect(stderr).toContain('1 post gone from the site stay in the index: the service has no delete');
+    expect(stderr).toContain(
+      '1 post gone from the site stays in the index: the service cannot remove documents (it answered HTTP 405 to a delete',
+    );
     expect(stderr).toContain(`${site}/c/ (id ${documentId(`${site}/c/`)})`);
     w.sent.length = 0;
     expect((await run(w, cache)).code).toBe(3);
