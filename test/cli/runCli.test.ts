@@ -301,7 +301,7 @@ describe('trove: arguments', () => {
   it('prints the help with --help and exits with 0', async () => {
     const { code, stdout } = await run(['--help']);
     expect(code).toBe(0);
-    expect(stdout).toContain('Usage: trove index <file | url | -> [options]');
+    expect(stdout).toContain('Usage: trove index <address | folder | feed | file | -> [options]');
     expect(stdout).toContain('TROVE_TOKEN');
   });
 
@@ -422,5 +422,49 @@ describe('trove index: an HTML file instead of a feed', () => {
     expect(stderr).toBe(
       `trove: ${join(dir, 'page.html')} is an HTML page, not a feed. The page names its feed: https://blog.test/feed.xml; index that URL instead.\n`,
     );
+  });
+});
+
+describe('trove index: a feed that holds only the latest posts', () => {
+  it('says so when a fetched feed has exactly 10, 15 or 25 items, and names the command that reads every post', async () => {
+    for (const count of [10, 15, 25]) {
+      const net = fakeFetch([new Response(feedOf(count), { headers: { 'content-type': 'application/rss+xml' } })]);
+      const { code, stderr } = await run(['index', 'https://blog.test/feed.xml', '--dry-run'], net);
+      expect(code).toBe(0);
+      expect(stderr).toContain(
+        `Note: this feed holds exactly ${count} posts, as feeds that keep only a blog's latest posts do; older posts are not in it. To index every post, give the blog's address: trove index https://blog.test/ (same options).`,
+      );
+    }
+  });
+
+  it('says nothing of the kind for a feed of another size', async () => {
+    const { stderr } = await run(['index', file('feed-12.xml', feedOf(12)), '--dry-run']);
+    expect(stderr).not.toContain('Note:');
+  });
+});
+
+describe('trove index: the options of a site', () => {
+  it('refuses a --max-pages that is not a whole number of at least 1', async () => {
+    for (const value of ['0', 'many', '2.5']) {
+      expect(await run(['index', 'https://blog.test/', '--max-pages', value, '--dry-run'])).toMatchObject({
+        code: 2,
+        stderr: `trove: --max-pages must be a whole number of at least 1, not "${value}".\n`,
+      });
+    }
+  });
+
+  it('reads an address that answers an HTML page as a site, not as a feed', async () => {
+    const page = `<!doctype html><html><head><link rel="canonical" href="https://blog.test/"></head><body><a href="/a/">A</a></body></html>`;
+    const post = `<!doctype html><html><head><link rel="canonical" href="https://blog.test/a/"><script type="application/ld+json">{"@type":"BlogPosting","headline":"A","datePublished":"2024-01-01"}</script></head><body><article><h1>A</h1><p>The text of A, long enough to be read as the body of an article by a reader.</p></article></body></html>`;
+    const answers: Record<string, string> = { '/': page, '/a/': post };
+    const net = fakeFetch([], (request) =>
+      answers[request.url.pathname] === undefined
+        ? new Response('', { status: 404 })
+        : new Response(answers[request.url.pathname], { headers: { 'content-type': 'text/html' } }),
+    );
+    const { code, stdout, stderr } = await run(['index', 'https://blog.test/', '--dry-run'], net);
+    expect(stderr).toContain('Reading https://blog.test/ from its links from the home page (https://blog.test/)');
+    expect(code).toBe(0);
+    expect(JSON.parse(stdout).map((d: { title: string }) => d.title)).toEqual(['A']);
   });
 });
