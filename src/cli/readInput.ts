@@ -22,6 +22,8 @@ export interface ReadInputOptions {
   stdin?: AsyncIterable<string | Uint8Array>;
   /** Milliseconds before fetching a URL gives up. Default 30 000. */
   timeout?: number;
+  /** The `User-Agent` of the request (`trove-index/<version> (…)`). */
+  userAgent?: string;
 }
 
 const fileErrors: Record<string, string> = {
@@ -102,6 +104,7 @@ async function fetchInput(url: string, options: ReadInputOptions): Promise<Input
     response = await options.fetch(url, {
       headers: {
         accept: 'application/feed+json, application/json, application/atom+xml, application/rss+xml, application/xml;q=0.9, */*;q=0.8',
+        ...(options.userAgent ? { 'user-agent': options.userAgent } : {}),
       },
       redirect: 'follow',
       signal: AbortSignal.timeout(options.timeout ?? 30_000),

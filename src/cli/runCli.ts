@@ -13,6 +13,7 @@ import { feedAdvice } from './feed/feedAdvice.ts';
 import { looksLikeHtml } from './feed/parseInput.ts';
 import { formatSummary } from './formatSummary.ts';
 import { indexSite, knownSite } from './indexSite.ts';
+import { userAgentFor } from './sources/createSiteFetcher.ts';
 import { indexDocuments } from './indexDocuments.ts';
 import { parseInput } from './feed/parseInput.ts';
 import { readInput } from './readInput.ts';
@@ -188,7 +189,7 @@ async function runIndex(command: IndexCommand, io: CliIo): Promise<number> {
   }
   // A site read before is read again as a site, without fetching its home page to find out.
   if (isUrl && (await knownSite(command, io))) return indexSite(command, io, { kind: 'address', address: command.input });
-  const input = await readInput(command.input, { fetch: fetch_, cwd, stdin: io.stdin });
+  const input = await readInput(command.input, { fetch: fetch_, cwd, stdin: io.stdin, userAgent: userAgentFor(io.version) });
   if (input.url !== undefined && looksLikeHtml(input.text)) {
     return indexSite(command, io, {
       kind: 'address',

@@ -462,8 +462,18 @@ describe('trove index: the options of a site', () => {
         ? new Response('', { status: 404 })
         : new Response(answers[request.url.pathname], { headers: { 'content-type': 'text/html' } }),
     );
-    const { code, stdout, stderr } = await run(['index', 'https://blog.test/', '--dry-run'], net);
+    const agents: (string | null)[] = [];
+    const fetch = ((input: RequestInfo | URL, init?: RequestInit) => {
+      agents.push(new Request(input, init).headers.get('user-agent'));
+      return net.fetch(input, init);
+    }) as typeof globalThis.fetch;
+    const io = memoryIo();
+    const code = await runCli(['index', 'https://blog.test/', '--dry-run'], { ...io, fetch, version: '1.2.3', retry: noDelay });
+    const { stdout, stderr } = { stdout: io.stdout.text, stderr: io.stderr.text };
     expect(stderr).toContain('Reading https://blog.test/ from its links from the home page (https://blog.test/)');
+    // Every request names us, the first (which finds out that the address is a site) too.
+    expect(agents.length).toBeGreaterThan(2);
+    expect(new Set(agents)).toEqual(new Set([expect.stringMatching(/^trove-index\/1\.2\.3 \(\+https:/)]));
     expect(code).toBe(0);
     expect(JSON.parse(stdout).map((d: { title: string }) => d.title)).toEqual(['A']);
   });

@@ -163,3 +163,24 @@ describe('readSite: the source a site offers', () => {
     });
   });
 });
+
+describe('readSite: pages that are not posts', () => {
+  it('indexes them too when asked (--include-pages), still not the listings', async () => {
+    const net = fakeSite({
+      '/': listingPage(site, []),
+      '/sitemap.xml': sitemap(site, [['/'], ['/about/'], ['/a/']]),
+      '/a/': postPage(site, '/a/', 'A', 'Alpha text'),
+      '/about/': `<!doctype html><html><head><title>About</title><link rel="canonical" href="${site}/about/"></head><body><main><h1>About</h1><p>I write here about many things, at length, in my free time.</p></main></body></html>`,
+    });
+    const fetcher = createSiteFetcher({ fetch: net.fetch, site: `${site}/`, retry: { delay: () => 0 } });
+    const reading = await readSite({
+      fetcher,
+      address: `${site}/`,
+      previous: emptyState(site, 't'),
+      rules: { ...rules, includePages: true },
+      maxPages: 100,
+    });
+    expect(reading.posts.map((p) => p.address).sort()).toEqual([`${site}/a/`, `${site}/about/`]);
+    expect(reading.skipped.map((s) => s.reason)).toEqual(['listing']);
+  });
+});
