@@ -49,7 +49,9 @@ export async function indexSite(command: IndexCommand, io: CliIo, input: SiteInp
   const site = siteKey(input);
   const target = targetKey(command);
   const path = command.dryRun ? undefined : statePath(io.env, site, target);
-  const previous: SyncState = path === undefined || command.full ? emptyState(site, target) : (await loadState(path, site, target)).state;
+  // What the last run indexed: with --full it is not used to skip anything, but what is gone is still removed.
+  const known: SyncState = path === undefined ? emptyState(site, target) : (await loadState(path, site, target)).state;
+  const previous = command.full ? emptyState(site, target) : known;
   const maxPages = command.maxPages ?? defaultBounds.maxPages;
   const siteHosts = new Set<string>();
   const hostKey = (host: string) => host.toLowerCase().replace(/^www\./, '');
@@ -108,6 +110,11 @@ export async function indexSite(command: IndexCommand, io: CliIo, input: SiteInp
       });
       limits.push(...fetcher.stats.limits);
     }
+    io.signal?.throwIfAborted();
+  } catch (error) {
+    // Ctrl-C while reading: nothing was sent (main.ts has said so).
+    if (io.signal?.aborted) return 130;
+    throw error;
   } finally {
     progress.stop();
   }
@@ -118,7 +125,7 @@ export async function indexSite(command: IndexCommand, io: CliIo, input: SiteInp
   const present = new Set(reading.posts.map((post) => post.id));
   // Posts gone: answering 404/410, or (when the source was read to its end) in no source any more.
   const goneAddresses = new Set(reading.gone);
-  const stale = Object.entries(previous.pages).filter(
+  const stale = Object.entries(known.pages).filter(
     ([address, page]) =>
       page.kind === 'post' &&
       page.id !== undefined &&

@@ -254,6 +254,7 @@ export function createSiteFetcher(options: SiteFetcherOptions): SiteFetcher {
   }
 
   async function get(url: string, getOptions: GetOptions = {}): Promise<Fetched> {
+    options.signal?.throwIfAborted();
     if (!onSite(url)) return { kind: 'skipped', url, reason: 'other site' };
     if (!(await allowed(url))) return { kind: 'skipped', url, reason: 'robots' };
     if (getOptions.counts !== false) {

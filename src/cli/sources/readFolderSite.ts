@@ -17,6 +17,7 @@ export async function readFolderSite(
   maxPages: number,
   onProgress?: (progress: ReadProgress) => void,
   limit?: (message: string) => void,
+  signal?: AbortSignal,
 ): Promise<SiteReading> {
   const reading = createSiteReading(previous, onProgress);
   reading.source = { name: 'folder', start: folder };
@@ -28,6 +29,7 @@ export async function readFolderSite(
   };
   const options = { maxPages, warn, ...(rules.siteUrl === undefined ? {} : { siteUrl: rules.siteUrl }) };
   for await (const { address, html } of folderSource(folder, options)) {
+    signal?.throwIfAborted();
     reading.found++;
     reading.read++;
     try {

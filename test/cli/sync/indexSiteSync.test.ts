@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -139,6 +139,33 @@ describe('trove index <site>, run again', () => {
     expect(code).toBe(0);
     expect(stderr).toContain('(ignored: --full)');
     expect(titles(w.sent[0]!.body)).toEqual(['a', 'b', 'c']);
+  });
+
+  it('with --full, still removes the posts gone since the last run', async () => {
+    const w = world();
+    const cache = mkdtempSync(join(tmpdir(), 'trove-sync-'));
+    await run(w, cache);
+    w.posts.delete('/a/');
+    w.sent.length = 0;
+    expect((await run(w, cache, ['--full'])).code).toBe(0);
+    expect(w.sent.map((s) => s.method)).toEqual(['POST', 'DELETE']);
+    expect(w.sent[1]!.body).toEqual([documentId(`${site}/a/`)]);
+  });
+
+  it('stops when interrupted while reading the site: nothing sent, no state written', async () => {
+    const w = world();
+    const cache = mkdtempSync(join(tmpdir(), 'trove-sync-'));
+    const controller = new AbortController();
+    const fetch = (async (input: RequestInfo | URL, init?: RequestInit) => {
+      if (new Request(input, init).url.endsWith('/b/')) controller.abort();
+      return w.fetch(input, init);
+    }) as typeof globalThis.fetch;
+    const io = memoryIo({ XDG_CACHE_HOME: cache });
+    const code = await runCli(['index', `${site}/`, ...target], { ...io, fetch, retry: { delay: () => 0 }, signal: controller.signal });
+    expect(code, io.stderr.text).toBe(130);
+    expect(w.sent).toEqual([]);
+    expect(io.stderr.text).not.toContain('unexpected error');
+    expect(existsSync(/State: (\S+)/.exec(io.stderr.text)![1]!)).toBe(false);
   });
 
   it('removes nothing when the site could not be read to its end (a bound reached)', async () => {
