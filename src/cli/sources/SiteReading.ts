@@ -102,9 +102,10 @@ export function postLabel(document: Document | undefined, address: string): stri
 }
 
 /**
- * Records a post read this run: its id is the canonical address's (the one document-id rule), a
- * second page with the same canonical address is a `duplicate canonical`, and the document is to
- * be sent only when it differs from what the last run sent.
+ * Records a post read this run: its id is the canonical address's (the one document-id rule), of
+ * two pages with the same canonical address the one at that address is kept and the other is a
+ * `duplicate canonical`, and the document is to be sent only when it differs from what the last
+ * run sent.
  */
 export function addPost(
   reading: SiteReading,
@@ -117,8 +118,16 @@ export function addPost(
   if (id === undefined) return false;
   const first = reading.ids.get(id);
   if (first !== undefined) {
-    addSkipped(reading, address, 'duplicate canonical', `same canonical address as ${first}`, validators);
-    return false;
+    // Of two pages with one canonical address, the page at that address is the post (pages are read in any order).
+    const firstIsCanonical = documentId(first) === id;
+    if (firstIsCanonical || documentId(address) !== id) {
+      addSkipped(reading, address, 'duplicate canonical', `same canonical address as ${first}`, validators);
+      return false;
+    }
+    const index = reading.posts.findIndex((post) => post.address === first);
+    if (index !== -1) reading.posts.splice(index, 1);
+    const { kind: _kind, id: _id, hash: _hash, ...kept } = reading.pages[first] ?? { kind: 'skipped' };
+    addSkipped(reading, first, 'duplicate canonical', `same canonical address as ${address}`, kept);
   }
   reading.ids.set(id, address);
   const sent = { ...document, id };

@@ -149,7 +149,8 @@ describe('readSite: the source a site offers', () => {
   it('leaves out a page whose canonical address is on another site, a noindex page and a second page with the same canonical address', async () => {
     const { reading } = await read({
       '/': listingPage(site, []),
-      '/sitemap.xml': sitemap(site, [['/a/'], ['/a-copy/'], ['/syndicated/'], ['/hidden/']]),
+      // The copy first: the page at the canonical address is the post all the same.
+      '/sitemap.xml': sitemap(site, [['/a-copy/'], ['/a/'], ['/syndicated/'], ['/hidden/']]),
       '/a/': postPage(site, '/a/', 'A', 'Alpha text'),
       '/a-copy/': postPage(site, '/a/', 'A', 'Alpha text'),
       '/syndicated/': postPage('https://medium.test', '/s/', 'S', 'Syndicated text'),
