@@ -28,8 +28,17 @@ export async function readFolderSite(
     } else reading.warnings.push({ label: folder, message });
   };
   const options = { maxPages, warn, ...(rules.siteUrl === undefined ? {} : { siteUrl: rules.siteUrl }) };
-  for await (const { address, html } of folderSource(folder, options)) {
+  // The next file is read from disk while this page is read as a reader sees it.
+  const pages = folderSource(folder, options);
+  let next = pages.next();
+  next.catch(() => undefined); // awaited below; handled if the loop ends first
+  for (;;) {
+    const current = await next;
+    if (current.done) break;
+    next = pages.next();
+    next.catch(() => undefined);
     signal?.throwIfAborted();
+    const { address, html } = current.value;
     reading.found++;
     reading.read++;
     try {
