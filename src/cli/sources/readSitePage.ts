@@ -1,7 +1,7 @@
 import { type PageReading, readPage } from '../page/readPage.ts';
 import type { PageState } from '../sync/syncState.ts';
 import type { SiteFetcher } from './createSiteFetcher.ts';
-import { addPost, addSkipped, keepPost, reportProgress, type SiteReading } from './SiteReading.ts';
+import { addPost, addSkipped, keepPost, reportProgress, type SiteReading, type SkipReason } from './SiteReading.ts';
 
 export interface PageRules {
   /** Whether an address is the site's own (its host, or `--site-url`'s): a canonical address elsewhere is left out. */
@@ -81,7 +81,7 @@ export async function readSitePage(
     if (before === undefined) return [];
     if (before.kind === 'post') keepPost(reading, address, before);
     else {
-      reading.skipped.push({ address, reason: before.reason as never });
+      reading.skipped.push({ address, reason: before.reason as SkipReason });
       reading.pages[address] = before;
     }
     return before.links ?? [];

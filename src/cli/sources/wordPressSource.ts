@@ -163,7 +163,14 @@ export async function readWordPress(
     reading.incomplete.push(`changed posts: ${modifiedAfter}`);
     reading.warnings.push({ label: 'WordPress REST API', message: `the changed posts could not be read (${modifiedAfter})` });
   }
-  // Posts the list shows as changed but not modified after the last run (a post restored from the trash): asked for by id.
-  if (changed.size > 0) reading.incomplete.push(`${changed.size} changed posts not read`);
+  // Posts the list shows as changed that modified_after did not bring (a post restored from the trash keeps
+  // its old modified time): left for a --full run, and nothing is removed this time.
+  if (changed.size > 0) {
+    reading.incomplete.push(`${changed.size} changed posts not read`);
+    reading.warnings.push({
+      label: 'WordPress REST API',
+      message: `${changed.size} posts changed without a newer modified time were not read; run with --full`,
+    });
+  }
   return undefined;
 }
