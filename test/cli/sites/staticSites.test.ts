@@ -16,6 +16,9 @@ import { platforms, sitePlatforms } from '../../sites/sitePlatforms.ts';
 import { memoryIo } from '../fakeFetch.ts';
 import { type ServedSite, serveSite } from '../serveSite.ts';
 
+/** The categories each platform's pages declare: minima and the base blog none, Hugo its section (article:section). */
+const categories = { jekyll: undefined, hugo: ['posts'], eleventy: undefined } as const;
+
 /** What each theme puts around a post: no content may hold it. */
 const chrome = ['Powered by', 'Skip to main content', 'Next »', '« Prev', 'Related posts', 'Subscribe', 'Built with'];
 
@@ -25,6 +28,7 @@ interface Result {
   url: string;
   image?: string;
   date?: string;
+  categories?: string[];
   content: string;
 }
 
@@ -93,7 +97,7 @@ for (const platform of platforms) {
       expect((await search('')).found_documents).toBe(site.posts.length);
     });
 
-    it('makes every post searchable by a word of its own, with its title, address, date and image, and no theme chrome', async () => {
+    it('makes every post searchable by a word of its own, with its title, address, date, categories and image, and no theme chrome', async () => {
       for (const post of site.posts) {
         const { results } = await search(post.ownWord);
         const result = results[0];
@@ -101,6 +105,7 @@ for (const platform of platforms) {
         expect(result!.title.replace(/’/g, "'")).toBe(post.title);
         expect(result!.date?.slice(0, 10)).toBe(post.date.slice(0, 10));
         expect(result!.image).toBe(post.image ? `${served.base}${post.image}` : undefined);
+        expect(result!.categories?.length ? result!.categories : undefined).toEqual(categories[platform]);
         for (const text of chrome) expect(result!.content, site.postAddress(post)).not.toContain(text);
       }
     });
