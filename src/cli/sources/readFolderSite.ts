@@ -4,11 +4,23 @@ import { folderSource } from './folderSource.ts';
 import { filePage, type PageRules } from './readSitePage.ts';
 import { addSkipped, createSiteReading, type ReadProgress, reportProgress, type SiteReading } from './SiteReading.ts';
 
+/** The pages of a paginated list as generators write them: `/page/2/`, `/tags/x/page/3/`, `/page2/` (jekyll-paginate). */
+const pagination = /\/page\/?\d+\/?(?:index\.html?)?$/i;
+
+export function isPagination(address: string): boolean {
+  try {
+    return pagination.test(new URL(address).pathname);
+  } catch {
+    return false;
+  }
+}
+
 /**
  * Reads a built site from disk (Hugo's `public/`, Jekyll's and Eleventy's `_site/`, any static
  * export) as Pagefind does: every HTML page, each filed as a reader sees it (posts only, unless
  * asked; listings, noindex pages and canonical addresses elsewhere left out), at most `maxPages`.
- * A page's address is its canonical link, or `--site-url` plus its path (folderSource).
+ * A page's address is its canonical link, or `--site-url` plus its path (folderSource). Pages of
+ * a paginated list (`/page/2/`…) are listings by their path and are not read.
  */
 export async function readFolderSite(
   folder: string,
@@ -40,6 +52,12 @@ export async function readFolderSite(
     signal?.throwIfAborted();
     const { address, html } = current.value;
     reading.found++;
+    if (isPagination(address)) {
+      // Page 2, 3… of a list (Hugo writes one per 10 posts of every tag): a listing, not worth reading.
+      addSkipped(reading, address, 'listing');
+      reportProgress(reading);
+      continue;
+    }
     reading.read++;
     try {
       filePage(reading, address, readPage(html, address, rules.siteUrl === undefined ? {} : { siteUrl: rules.siteUrl }), rules);
