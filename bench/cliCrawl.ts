@@ -14,7 +14,7 @@
  */
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { spawnServe } from '../scripts/spawnServe.ts';
@@ -24,6 +24,8 @@ import { buildSite, missingGenerator } from '../test/sites/buildSite.ts';
 
 export interface CrawlRun {
   commandMs: number;
+  /** CPU time of the child (user + system): less sensitive than wall time to a busy machine. */
+  cpuMs: number;
   peakMB: number;
   exitCode: number;
   /** The summary's lines that say what was read and sent. */
@@ -70,7 +72,9 @@ async function child(args: string[]): Promise<void> {
     .split('\n')
     .filter((line) => /^(Read |Indexed |Nothing to send|Dry run)/.test(line))
     .join(' / ');
-  process.stdout.write(`${JSON.stringify({ commandMs, peakMB: process.resourceUsage().maxRSS / 1024, exitCode, summary })}\n`);
+  const cpu = process.cpuUsage();
+  const cpuMs = (cpu.user + cpu.system) / 1000;
+  process.stdout.write(`${JSON.stringify({ commandMs, cpuMs, peakMB: process.resourceUsage().maxRSS / 1024, exitCode, summary })}\n`);
 }
 
 function runChild(args: string[], env: Record<string, string>): Promise<CrawlRun> {
@@ -140,18 +144,20 @@ const kB = (bytes: number) => `${Math.round(bytes / 1024)} kB`;
 
 export function formatCliCrawl(result: CrawlBenchResult): string {
   if (result.skipped !== undefined) return `trove index on whole sites: not measured (${result.skipped})`;
-  const lines = ['trove index on whole sites, into trove serve (targets: folder ≤ 10 s and ≤ 400 MB; blog over loopback ≤ 5 s):'];
+  const lines = [
+    `trove index on whole sites, into trove serve (targets: folder ≤ 10 s and ≤ 400 MB; blog over loopback ≤ 5 s; load average ${loadavg()[0]!.toFixed(1)} on ${availableParallelism()} cores):`,
+  ];
   const { folder, site } = result;
   if (folder) {
     lines.push(
-      `  built folder, ${folder.posts} posts (Hugo):   ${seconds(folder.run.commandMs)}, peak ${folder.run.peakMB.toFixed(0)} MB, exit ${folder.run.exitCode}` +
+      `  built folder, ${folder.posts} posts (Hugo):   ${seconds(folder.run.commandMs)} (CPU ${seconds(folder.run.cpuMs)}), peak ${folder.run.peakMB.toFixed(0)} MB, exit ${folder.run.exitCode}` +
         `${folder.run.commandMs > 10_000 || folder.run.peakMB > 400 ? '  OVER TARGET' : ''}`,
     );
     lines.push(`    ${folder.run.summary}`);
   }
   if (site) {
     lines.push(
-      `  ${site.posts}-post blog over loopback:      ${seconds(site.first.commandMs)}, peak ${site.first.peakMB.toFixed(0)} MB, ${site.requests} requests, ${kB(site.firstBytes)}, exit ${site.first.exitCode}${site.first.commandMs > 5000 ? '  OVER TARGET' : ''}`,
+      `  ${site.posts}-post blog over loopback:      ${seconds(site.first.commandMs)} (CPU ${seconds(site.first.cpuMs)}), peak ${site.first.peakMB.toFixed(0)} MB, ${site.requests} requests, ${kB(site.firstBytes)}, exit ${site.first.exitCode}${site.first.commandMs > 5000 ? '  OVER TARGET' : ''}`,
     );
     lines.push(`    ${site.first.summary}`);
     lines.push(
