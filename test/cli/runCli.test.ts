@@ -477,4 +477,20 @@ describe('trove index: the options of a site', () => {
     expect(code).toBe(0);
     expect(JSON.parse(stdout).map((d: { title: string }) => d.title)).toEqual(['A']);
   });
+
+  it('says so when robots.txt lets it read nothing, and exits with 1', async () => {
+    const answers: Record<string, string> = {
+      '/': '<!doctype html><html><head></head><body><a href="/a/">A</a></body></html>',
+      '/robots.txt': 'User-agent: trove-index\nDisallow: /\n',
+    };
+    const net = fakeFetch([], (request) =>
+      answers[request.url.pathname] === undefined
+        ? new Response('', { status: 404 })
+        : new Response(answers[request.url.pathname], { headers: { 'content-type': 'text/html' } }),
+    );
+    const { code, stderr } = await run(['index', 'https://blog.test/', '--dry-run'], net);
+    expect(code).toBe(1);
+    expect(stderr).toContain('robots.txt does not let trove-index read this site');
+    expect(net.requests.map((r) => r.url.pathname)).toEqual(['/', '/robots.txt']);
+  });
 });

@@ -36,7 +36,12 @@ const EXAMPLES = 3;
  */
 export function formatSiteSummary(s: SiteSummary): string {
   const { reading } = s;
-  const source = reading.source === undefined ? 'nothing' : `its ${reading.source.name} (${reading.source.start})`;
+  const source =
+    reading.source === undefined
+      ? 'nothing'
+      : reading.source.name === 'folder'
+        ? 'disk, a built site'
+        : `its ${reading.source.name} (${reading.source.start})`;
   let out = `Read ${s.site} from ${source}: ${plural(reading.posts.length, 'post')}`;
   out += s.unchanged > 0 ? ` (${s.unchanged} unchanged since the last run, ${s.sent} to send)` : '';
   out += s.requests === undefined ? '.\n' : `; ${plural(s.requests, 'request')}, ${size(s.bytes ?? 0)} received.\n`;
@@ -57,6 +62,9 @@ export function formatSiteSummary(s: SiteSummary): string {
       const more = pages.length > limit ? ` … and ${pages.length - limit} more` : '';
       out += `  ${reason}: ${pages.slice(0, limit).join(', ')}${more}\n`;
     }
+  }
+  if (reading.posts.length === 0 && reading.skipped.length > 0 && reading.skipped.every((page) => page.reason === 'robots')) {
+    out += 'robots.txt does not let trove-index read this site (User-agent: trove-index, or *).\n';
   }
   if (reading.gone.length > 0) out += `Gone (404 or 410): ${reading.gone.slice(0, 20).join(', ')}${reading.gone.length > 20 ? ' …' : ''}\n`;
   for (const limit of s.limits) out += `Bound reached: ${limit}.\n`;
