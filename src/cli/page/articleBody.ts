@@ -62,6 +62,39 @@ const chrome = [
   '.byline',
 ].join(', ');
 
+/** Is the text of an element, less that of its links, no more than a label ("Tags:", "Posted in", commas)? */
+function onlyLinks(element: Element): boolean {
+  let rest = element.textContent ?? '';
+  for (const link of element.querySelectorAll('a')) rest = rest.replace(link.textContent ?? '', '');
+  return rest.replace(/[\s,;:·•|/]+/g, ' ').trim().length <= 24;
+}
+
+/**
+ * The post's own date and terms as the theme shows them, which are fields, not text: a
+ * `<time datetime>` that stands alone (its parent holds nothing else, or is the article itself),
+ * and the line of `rel="tag"`/`rel="category"` links (its closest block that holds only them and a label).
+ */
+function removeFieldLines(document: Document): void {
+  for (const time of document.querySelectorAll('time[datetime]')) {
+    const parent = time.parentElement;
+    if (parent === null) continue;
+    const alone = /^(?:ARTICLE|HEADER|MAIN|BODY)$/.test(parent.tagName) || parent.textContent?.trim() === time.textContent?.trim();
+    if (alone) (parent.tagName === 'P' || parent.tagName === 'DIV' || parent.tagName === 'SPAN' ? parent : time).remove();
+  }
+  for (const link of document.querySelectorAll('a[rel~="tag"], a[rel~="category"]')) {
+    if (!link.isConnected) continue;
+    let line: Element = link;
+    for (
+      let parent = link.parentElement;
+      parent !== null && !/^(?:ARTICLE|MAIN|BODY)$/.test(parent.tagName) && onlyLinks(parent);
+      parent = parent.parentElement
+    ) {
+      line = parent;
+    }
+    line.remove();
+  }
+}
+
 /**
  * What the page's `<title>` is set to before Readability runs (its `<meta>` titles taken out, the
  * fields are read before): a word no heading holds, so that
@@ -71,8 +104,34 @@ const chrome = [
  */
 const NO_TITLE = 'trovenotitlesentinel';
 
-/** Elements Readability looks at, at most (a hostile page may have millions): above it, the page's main element is taken as it is. */
+/**
+ * The page shapes Readability is given, at most: its elements and their nesting (a hostile page
+ * may have millions, or nest thousands deep, where Readability over linkedom takes minutes; real
+ * themes nest some 40 deep). Beyond either, the page's main element is taken as it is.
+ */
 const MAX_ELEMENTS = 30_000;
+const MAX_DEPTH = 150;
+
+/** Whether the page is small and shallow enough for Readability (one walk, stopped at the first bound passed). */
+function withinBounds(root: Element): boolean {
+  let elements = 0;
+  let depth = 0;
+  let node: Element | null = root;
+  while (node !== null) {
+    if (++elements > MAX_ELEMENTS || depth > MAX_DEPTH) return false;
+    if (node.firstElementChild !== null) {
+      node = node.firstElementChild;
+      depth++;
+      continue;
+    }
+    while (node !== null && node !== root && node.nextElementSibling === null) {
+      node = node.parentElement;
+      depth--;
+    }
+    node = node === null || node === root ? null : node.nextElementSibling;
+  }
+  return true;
+}
 
 export interface ArticleBody {
   html: string;
@@ -92,6 +151,7 @@ export function articleBody(document: Document, title?: string): ArticleBody {
   const marked = document.querySelectorAll('[data-trove-body]');
   if (marked.length > 0) return { html: [...marked].map((element) => element.innerHTML).join('\n'), from: 'data-trove-body' };
   for (const element of document.querySelectorAll(chrome)) element.remove();
+  removeFieldLines(document);
   if (title !== undefined) {
     for (const h1 of document.querySelectorAll('h1')) if (h1.textContent?.replace(/\s+/g, ' ').trim() === title) h1.remove();
   }
@@ -103,6 +163,7 @@ export function articleBody(document: Document, title?: string): ArticleBody {
   }
   titleElement.textContent = NO_TITLE;
   const fallback = (document.querySelector('main, [role="main"]') ?? document.body)?.innerHTML ?? '';
+  if (!withinBounds(document.documentElement)) return { html: fallback, from: 'main' };
   try {
     const article = new Readability(document, { maxElemsToParse: MAX_ELEMENTS, charThreshold: 100, disableJSONLD: true }).parse();
     if (article?.content) return { html: article.content, from: 'readability' };

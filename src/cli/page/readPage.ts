@@ -5,6 +5,7 @@ import { buildDocument, cleanText } from '../buildDocument.ts';
 import { articleBody } from './articleBody.ts';
 import { readArticle } from './articleText.ts';
 import { isNoindex } from './isNoindex.ts';
+import { nestingCut } from './nestingCut.ts';
 import { pageAuthor } from './pageAuthor.ts';
 import { pageDate } from './pageDate.ts';
 import { pageImage } from './pageImage.ts';
@@ -37,6 +38,9 @@ export interface PageReading {
 /** Characters of a page that are read, at most: the rest is cut (and said). */
 export const MAX_PAGE_CHARS = 5_000_000;
 
+/** Nesting of a page that is read, at most (see nestingCut): the rest is cut (and said). Real themes nest some 40 deep. */
+export const MAX_PAGE_DEPTH = 1000;
+
 /** The page's canonical address: its `<link rel="canonical">`, else `og:url`, else `address`; absolute, without fragment. */
 function canonicalOf(document: globalThis.Document, address: string, ogUrl: string | undefined): string {
   const link = document.querySelector('link[rel~="canonical" i][href]')?.getAttribute('href');
@@ -68,7 +72,15 @@ export function readPage(html: string, address: string, options: { siteUrl?: str
     source = source.slice(0, MAX_PAGE_CHARS);
     warnings.push(`the page is longer than ${MAX_PAGE_CHARS} characters: only its beginning was read`);
   }
-  const { document } = parseHTML(source);
+  const cut = nestingCut(source, MAX_PAGE_DEPTH);
+  if (cut !== undefined) {
+    source = source.slice(0, cut);
+    warnings.push(`the page nests elements more than ${MAX_PAGE_DEPTH} deep: only what comes before was read`);
+  }
+  // linkedom gives a document without an element to markup that has none (empty, or text only).
+  let { document } = parseHTML(source);
+  if (document.documentElement === null || document.body === null)
+    ({ document } = parseHTML(`<!doctype html><html><head></head><body>${source}</body></html>`));
   const meta = readMeta(document);
   const jsonLd = parseJsonLd(document);
   const article = jsonLd.find((node) => typesOf(node).some((type) => articleTypes.has(type)));
