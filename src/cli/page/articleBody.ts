@@ -135,13 +135,21 @@ function withinBounds(root: Element): boolean {
 
 export interface ArticleBody {
   html: string;
-  /** Where it came from: the theme's `data-trove-body`, Readability, or (Readability finding nothing) the page's main element. */
-  from: 'data-trove-body' | 'readability' | 'main';
+  /**
+   * Where it came from: the theme's `data-trove-body`, the one element the theme declares the
+   * article's body (schema.org `itemprop="articleBody"`, microformats' `e-content`), Readability,
+   * or (Readability finding nothing) the page's main element.
+   */
+  from: 'data-trove-body' | 'declared' | 'readability' | 'main';
 }
+
+/** How themes declare the article's body: schema.org microdata (minima, many WordPress themes), microformats2 (h-entry). */
+const declaredBody = ['[itemprop~="articleBody"]', '.h-entry .e-content'];
 
 /**
  * The HTML of a page's article: the elements marked `data-trove-body` (as Pagefind's
- * `data-pagefind-body`) when the theme marks any, else Mozilla's Readability over the page with
+ * `data-pagefind-body`) when the theme marks any, else the one element the theme declares the
+ * article's body (`itemprop="articleBody"`, `e-content` in an `h-entry`), else Mozilla's Readability over the page with
  * the theme's chrome (above) removed first, else the page's `<main>` (or body). Elements marked
  * `data-trove-ignore` are always left out, and so is the `<h1>` that shows `title` (the post's
  * title, a field of its own). Changes `document` (read everything else first).
@@ -152,6 +160,10 @@ export function articleBody(document: Document, title?: string): ArticleBody {
   if (marked.length > 0) return { html: [...marked].map((element) => element.innerHTML).join('\n'), from: 'data-trove-body' };
   for (const element of document.querySelectorAll(chrome)) element.remove();
   removeFieldLines(document);
+  for (const selector of declaredBody) {
+    const declared = document.querySelectorAll(selector);
+    if (declared.length === 1) return { html: declared[0]!.innerHTML, from: 'declared' };
+  }
   if (title !== undefined) {
     for (const h1 of document.querySelectorAll('h1')) if (h1.textContent?.replace(/\s+/g, ' ').trim() === title) h1.remove();
   }

@@ -145,6 +145,15 @@ describe('readPage: the content is the article and nothing else', () => {
     expect(readPage(page('', ignored), address).document?.content).not.toContain('Ignored');
   });
 
+  it('reads the one element the theme declares the article body (itemprop="articleBody", an h-entry’s e-content)', () => {
+    const bio =
+      '<div class="author-bio"><p>Robin writes about bread and bicycles, and has done so for many years on this very long running blog.</p></div>';
+    const microdata = `<article><h1>T</h1><time datetime="2024-03-05">x</time><div itemprop="articleBody"><p>The body.</p></div>${bio}</article>`;
+    expect(readPage(page('', microdata), address).document?.content).toBe('The body.');
+    const microformats = `<article class="h-entry"><h1>T</h1><time datetime="2024-03-05">x</time><div class="e-content"><p>The body.</p></div>${bio}</article>`;
+    expect(readPage(page('', microformats), address).document?.content).toBe('The body.');
+  });
+
   it('never takes the text of scripts and styles, and decodes entities', () => {
     const main = `<article><h1>T</h1><time datetime="2024-03-05">x</time><script>var secret = "script text";</script><style>.x{color:red}</style><p>Fish &amp; chips &lt;3 &eacute;t&eacute;, a paragraph long enough to be the article of this page.</p>${body}</article>`;
     const content = readPage(page('', main), address).document?.content ?? '';
