@@ -104,7 +104,7 @@ async function readPageFile(dir: string, file: string, maxBytes: number, warn: (
   try {
     const { size } = await stat(path);
     if (size > maxBytes) {
-      warn(`${file}: ${size} bytes, more than ${maxBytes}: left out`);
+      warn(`${file}: ${size} bytes, over the bound of ${maxBytes} a page: left out`);
       return undefined;
     }
     const bytes = await readFile(path);

@@ -116,7 +116,7 @@ describe('folderSource: the rules', () => {
       warn: (line) => warnings.push(line),
     });
     expect(pages.map((page) => page.file)).toEqual(['a.html', 'c.html']);
-    expect(warnings.join('\n')).toMatch(/b\.html: 2000 bytes, more than 1000: left out/);
+    expect(warnings.join('\n')).toMatch(/b\.html: 2000 bytes, over the bound of 1000 a page: left out/);
     expect(warnings.join('\n')).toMatch(/more than 3 pages: only the first 3 were read/);
   });
 
