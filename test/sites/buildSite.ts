@@ -4,11 +4,11 @@
  * and returns where it is. A build is cached by everything that makes it (the platform, the
  * generator's version, the site's sources, the posts, the address), so the test files of one run
  * (and the next runs) share it; two processes building the same site at once each build into
- * their own folder and the first to finish publishes it.
+ * their own folder and the first to finish publishes it. Builds unused for a day are removed.
  */
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, statSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, statSync, utimesSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -41,6 +41,22 @@ export interface BuildOptions {
 const sitesDir = fileURLToPath(new URL('.', import.meta.url));
 const cacheDir = join(tmpdir(), 'trove-test-sites');
 const building = new Map<string, Promise<BuiltSite>>();
+/** Builds unused this long are removed (each e2e run builds for its own port), and builds left half-done by a killed run. */
+const STALE_MS = 24 * 3600_000;
+const ABANDONED_MS = 3600_000;
+
+/** Removes the cache's stale builds (at most once a process). */
+let pruned = false;
+function pruneCache(): void {
+  if (pruned) return;
+  pruned = true;
+  const now = Date.now();
+  for (const name of existsSync(cacheDir) ? readdirSync(cacheDir) : []) {
+    const path = join(cacheDir, name);
+    const age = now - statSync(path).mtimeMs;
+    if (age > (name.includes('.building-') ? ABANDONED_MS : STALE_MS)) rmSync(path, { recursive: true, force: true });
+  }
+}
 
 /** Whether the platform's generator is installed: `undefined` when it is, else what is missing and how to install it. */
 export function missingGenerator(platform: Platform): string | undefined {
@@ -86,7 +102,11 @@ function build(platform: Platform, siteUrl: string, posts: BlogPost[]): BuiltSit
     postAddress: (post) => site.postAddress(post, siteUrl),
     feed: site.feed,
   };
-  if (existsSync(join(done, 'site'))) return result;
+  if (existsSync(join(done, 'site'))) {
+    utimesSync(done, new Date(), new Date());
+    return result;
+  }
+  pruneCache();
   mkdirSync(cacheDir, { recursive: true });
   const work = mkdtempSync(join(cacheDir, `${key}.building-`));
   try {
