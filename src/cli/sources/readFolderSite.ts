@@ -34,7 +34,7 @@ export async function readFolderSite(
   const reading = createSiteReading(previous, onProgress);
   reading.source = { name: 'folder', start: folder };
   const warn = (message: string) => {
-    if (message.includes('more than')) {
+    if (message.startsWith('the folder holds more than')) {
       limit?.(`${message.replace(/ \(raise the page bound to read more\)$/, '')} (raise it with --max-pages)`);
       reading.incomplete.push('page bound');
     } else reading.warnings.push({ label: folder, message });
