@@ -70,6 +70,16 @@ export async function readSite(options: ReadSiteOptions): Promise<SiteReading> {
   const last = previous.source;
   if (last?.name === 'WordPress REST API' && (await tryWordPress(last.start))) return finish();
   if (last?.name === 'sitemap' && (await trySitemaps([last.start]))) return finish();
+  if (last?.name === 'paged feed' && fetcher.onSite(last.start)) {
+    use('paged feed', last.start);
+    await readFeedPages(reading, fetcher, last.start, rules.siteUrl, maxPages);
+    return finish();
+  }
+  if (last?.name === 'links from the home page' && fetcher.onSite(last.start)) {
+    use('links from the home page', last.start);
+    await crawlSite(reading, fetcher, rules, last.start, width);
+    return finish();
+  }
 
   let home = options.home;
   if (home === undefined) {

@@ -13,7 +13,7 @@ const service = 'https://search.test';
 const target = ['--base-url', service, '--project', 'demo', '--collection', 'blog', '--token', 's3cret'];
 
 /** A blog with an ETag on every page, and a service that records what it is sent; `deleteStatus` is how it answers a DELETE. */
-function world(deleteStatus = 200) {
+function world(deleteStatus = 200, withSitemap = true) {
   const posts = new Map<string, string>([
     ['/a/', 'Alpha text'],
     ['/b/', 'Beta text'],
@@ -28,15 +28,20 @@ function world(deleteStatus = 200) {
         : new Response(html, { headers: { 'content-type': 'text/html', etag: etag(html) } });
   const pages = (): Record<string, Page> => ({
     '/': withEtag(listingPage(site, [...posts.keys()])),
-    '/sitemap.xml': withEtag(
-      sitemap(
-        site,
-        [...posts.keys()].map((path) => [path]),
-      ),
-    ),
+    ...(withSitemap
+      ? {
+          '/sitemap.xml': withEtag(
+            sitemap(
+              site,
+              [...posts.keys()].map((path): [string] => [path]),
+            ),
+          ),
+        }
+      : {}),
     ...Object.fromEntries([...posts].map(([path, text]) => [path, withEtag(postPage(site, path, path.replaceAll('/', ''), text))])),
   });
   const sent: { method: string; body: unknown }[] = [];
+  const asked: { path: string; status: number }[] = [];
   let bytes = 0;
   const fetch = async (input: RequestInfo | URL, init?: RequestInit) => {
     const request = input instanceof Request ? input : new Request(input, init);
@@ -49,6 +54,7 @@ function world(deleteStatus = 200) {
       });
     }
     const response = await fakeSite(pages()).fetch(request);
+    asked.push({ path: new URL(request.url).pathname, status: response.status });
     const length = (await response.clone().arrayBuffer()).byteLength;
     bytes += length;
     return response;
@@ -56,6 +62,7 @@ function world(deleteStatus = 200) {
   return {
     posts,
     sent,
+    asked,
     bytes: () => bytes,
     resetBytes: () => {
       bytes = 0;
@@ -91,6 +98,22 @@ describe('trove index <site>, run again', () => {
     expect(w.sent).toEqual([]);
     expect(second.stderr).toContain('3 posts (3 unchanged since the last run, 0 to send)');
     expect(w.bytes()).toBeLessThanOrEqual(firstBytes * 0.1);
+  });
+
+  it('a blog read by its own links is crawled again from its home page with conditional requests only', async () => {
+    const w = world(200, false);
+    const cache = mkdtempSync(join(tmpdir(), 'trove-sync-'));
+    const first = await run(w, cache);
+    expect(first.stderr).toContain('from its links from the home page');
+    w.sent.length = 0;
+    w.asked.length = 0;
+    const second = await run(w, cache);
+    expect(second.code, second.stderr).toBe(0);
+    expect(w.sent).toEqual([]);
+    // Each page asked once, conditionally (the About page the posts link to is not there: 404 each time).
+    const pages = w.asked.filter((a) => a.path !== '/robots.txt' && !a.path.endsWith('.xml'));
+    expect(pages.map((a) => a.path).sort()).toEqual(['/', '/a/', '/about/', '/b/', '/c/']);
+    expect(new Set(pages.filter((a) => a.path !== '/about/').map((a) => a.status))).toEqual(new Set([304]));
   });
 
   it('sends an edited post again, adds a new one and removes a post gone from the site through the service', async () => {
