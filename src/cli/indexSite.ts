@@ -124,13 +124,18 @@ export async function indexSite(command: IndexCommand, io: CliIo, input: SiteInp
   const labels = toSend.map((post) => post.label);
   const present = new Set(reading.posts.map((post) => post.id));
   // Posts gone: answering 404/410, or (when the source was read to its end) in no source any more.
+  // A page that could not be read this time (an error, robots.txt) is not gone: it keeps its last state.
+  // A run that found no post at all removes nothing (a site down, moved, or closed to us).
   const goneAddresses = new Set(reading.gone);
+  const unsure = new Set(reading.skipped.filter((page) => page.reason === 'error' || page.reason === 'robots').map((page) => page.address));
+  const complete = reading.incomplete.length === 0 && reading.posts.length > 0;
   const stale = Object.entries(known.pages).filter(
     ([address, page]) =>
       page.kind === 'post' &&
       page.id !== undefined &&
       !present.has(page.id) &&
-      (reading.incomplete.length === 0 || goneAddresses.has(address)),
+      !unsure.has(address) &&
+      (complete || goneAddresses.has(address)),
   ) as [string, PageState & { id: number }][];
 
   const summaryOf = (report: IndexReport | undefined, removed: string[], staleLines: string[], staleReason?: string) =>
@@ -225,8 +230,13 @@ export async function indexSite(command: IndexCommand, io: CliIo, input: SiteInp
     // Posts whose batch failed are sent again next time; stale posts not removed stay to be removed.
     if (report.failedCount > 0) for (const post of toSend) delete pages[post.address];
     for (const [address, page] of keptStale) pages[address] ??= page;
-    const state: SyncState = { ...emptyState(site, target), pages, lists: reading.lists, updated: new Date().toISOString() };
-    if (reading.source !== undefined) state.source = reading.source;
+    for (const address of unsure) if (known.pages[address] !== undefined) pages[address] ??= known.pages[address];
+    // A run that did not read the whole site forgets nothing it did not see (but what answered 404/410).
+    const lists = complete ? reading.lists : { ...known.lists, ...reading.lists };
+    if (!complete) for (const [address, page] of Object.entries(known.pages)) if (!goneAddresses.has(address)) pages[address] ??= page;
+    const state: SyncState = { ...emptyState(site, target), pages, lists, updated: new Date().toISOString() };
+    const source = reading.source ?? known.source;
+    if (source !== undefined) state.source = source;
     try {
       await saveState(path, state);
     } catch (error) {

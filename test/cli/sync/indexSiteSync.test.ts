@@ -14,6 +14,9 @@ const target = ['--base-url', service, '--project', 'demo', '--collection', 'blo
 
 /** A blog with an ETag on every page, and a service that records what it is sent; `deleteStatus` is how it answers a DELETE. */
 function world(deleteStatus = 200, withSitemap = true) {
+  /** Paths that answer 500 (the blog failing), or every path with `down`. */
+  const failing = new Set<string>();
+  let down = false;
   const posts = new Map<string, string>([
     ['/a/', 'Alpha text'],
     ['/b/', 'Beta text'],
@@ -53,7 +56,8 @@ function world(deleteStatus = 200, withSitemap = true) {
         headers: { 'content-type': 'application/json' },
       });
     }
-    const response = await fakeSite(pages()).fetch(request);
+    const path = new URL(request.url).pathname;
+    const response = down || failing.has(path) ? new Response('broken', { status: 500 }) : await fakeSite(pages()).fetch(request);
     asked.push({ path: new URL(request.url).pathname, status: response.status });
     const length = (await response.clone().arrayBuffer()).byteLength;
     bytes += length;
@@ -63,6 +67,10 @@ function world(deleteStatus = 200, withSitemap = true) {
     posts,
     sent,
     asked,
+    failing,
+    setDown: (value: boolean) => {
+      down = value;
+    },
     bytes: () => bytes,
     resetBytes: () => {
       bytes = 0;
@@ -162,6 +170,36 @@ describe('trove index <site>, run again', () => {
     expect(code).toBe(0);
     expect(stderr).toContain('(ignored: --full)');
     expect(titles(w.sent[0]!.body)).toEqual(['a', 'b', 'c']);
+  });
+
+  it('removes no post whose page fails this time (a 500), and reads it again next time', async () => {
+    const w = world();
+    const cache = mkdtempSync(join(tmpdir(), 'trove-sync-'));
+    await run(w, cache);
+    w.sent.length = 0;
+    w.failing.add('/b/');
+    const failed = await run(w, cache);
+    expect(failed.code).toBe(3);
+    expect(w.sent).toEqual([]);
+    expect(failed.stderr).toContain(`error: ${site}/b/: HTTP 500`);
+    w.failing.clear();
+    w.asked.length = 0;
+    expect((await run(w, cache)).code).toBe(0);
+    expect(w.sent).toEqual([]);
+    expect(w.asked.find((a) => a.path === '/b/')?.status).toBe(304);
+  });
+
+  it('removes nothing when the whole blog is down', async () => {
+    const w = world();
+    const cache = mkdtempSync(join(tmpdir(), 'trove-sync-'));
+    await run(w, cache);
+    w.sent.length = 0;
+    w.setDown(true);
+    expect((await run(w, cache)).code).toBe(1);
+    expect(w.sent).toEqual([]);
+    w.setDown(false);
+    expect((await run(w, cache)).code).toBe(0);
+    expect(w.sent).toEqual([]);
   });
 
   it('with --full, still removes the posts gone since the last run', async () => {
