@@ -30,12 +30,22 @@ const postBodyClass = /(?:^|\s)(?:single-post|single-format-[\w-]+)(?:\s|$)/;
 const pageBodyClass = /(?:^|\s)(?:page-template-default|page-id-\d+)(?:\s|$)/;
 
 /**
- * Addresses of archives on every platform: `/page/2/`, `/category/x/`, `/categories/x/`,
- * `/tag/x/`, `/tags/x/`, `/author/x/`, `/archives/`, `/series/x/`, date archives (`/2021/`,
- * `/2021/05/`, `/2021/05/03/`, and their pages), and `?paged=2`, `?page=2`, `?cat=3`, `?tag=x`, `?author=1`, `?m=202105`.
+ * Addresses of archives on every platform, as a whole path (a post's address never has this
+ * form): `…/page/2/`; a category, tag, author, series or label and its sub-levels
+ * (`/category/food/bread/`, `/tags/x/`, `/author/x/`, Blogger's `/search/label/x`); their indexes
+ * (`/tags/`, `/categories/`, `/archives/`); `/search…`; date archives (`/2021/`, `/2021/05/`,
+ * `/2021/05/03/`); and the same with `?paged=2`, `?page=2`, `?cat=3`, `?tag=x`, `?author=1`, `?m=202105`.
  */
-const listingPath =
-  /(?:^|\/)(?:page|category|categories|tag|tags|author|authors|archive|archives|series|topics)(?:\/|$)|^\/\d{4}(?:\/\d{2}){0,2}\/?(?:page\/\d+\/?)?$/;
+const listingPath = new RegExp(
+  [
+    String.raw`/page/\d+/?$`,
+    '/(?:category|categories|tag|tags|author|authors|series|topics|label)(?:/[^/.]+)+/?$',
+    '/(?:categories|tags|authors|archive|archives|series|topics)/?$',
+    '^/search(?:/|$)',
+    String.raw`^/\d{4}(?:/\d{2}){0,2}/?$`,
+  ].join('|'),
+  'i',
+);
 const listingQuery = /(?:^|&)(?:paged|page|cat|tag|author|m|year|monthnum)=[^&]/;
 
 /** Is `node` inside a comment section (whose dates are not the page's)? */
@@ -73,12 +83,12 @@ export interface KindReading {
 /**
  * What a page is: a listing (home, archives, their page 2, 3…), a post, or a page that is not a
  * post (About). In order:
- * - WordPress's body classes of an archive, a JSON-LD CollectionPage/ItemList (without an article)
- *   or the site's root address: a listing, whatever it contains;
+ * - WordPress's body classes of an archive, the site's root address or an archive's address
+ *   (above): a listing, whatever it contains; so is a JSON-LD CollectionPage/ItemList without an article;
  * - a page that declares itself an article (JSON-LD BlogPosting/Article/NewsArticle…, `og:type`
  *   article, WordPress's single-post classes or its `/wp/v2/posts/` link) is a post when it has a
  *   publication date, else a page (Hugo declares every page an article, its About page included);
- * - without that: an archive's address, two `<article>`s or three dated entries make a listing;
+ * - without that: two `<article>`s or three dated entries make a listing;
  *   a page that declares itself a page (WordPress's page classes, JSON-LD WebPage, `og:type`
  *   website) is a page; one `<time datetime>` under an `<h1>` makes a post; anything else is a page.
  */
@@ -91,14 +101,13 @@ export function pageKind(document: Document, address: URL, meta: PageMeta, jsonL
     postBodyClass.test(bodyClass) ||
     document.querySelector('link[rel="alternate"][type="application/json"][href*="/wp/v2/posts/"]') !== null;
   if (listingBodyClass.test(bodyClass) && !postBodyClass.test(bodyClass)) return { kind: 'listing' };
-  if ([...types].some((type) => listingTypes.has(type)) && !declaresArticle) return { kind: 'listing' };
   const root = address.pathname === '/' && (address.search === '' || listingQuery.test(address.search.slice(1)));
-  if (root) return { kind: 'listing' };
+  if (root || listingPath.test(address.pathname) || listingQuery.test(address.search.slice(1))) return { kind: 'listing' };
+  if ([...types].some((type) => listingTypes.has(type)) && !declaresArticle) return { kind: 'listing' };
   if (declaresArticle) {
     if (hasDate) return { kind: 'post' };
     return { kind: 'page', warning: 'says it is an article but gives no publication date: read as a page, not a post' };
   }
-  if (listingPath.test(address.pathname) || listingQuery.test(address.search.slice(1))) return { kind: 'listing' };
   const { dated, articles } = entries(document);
   if (articles >= 2 || dated >= 3) return { kind: 'listing' };
   const declaresPage =
