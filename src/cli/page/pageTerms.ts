@@ -5,6 +5,8 @@ import { inChrome, type PageScope } from './pageScope.ts';
 /** Terms kept per field, and their length, at most. */
 const MAX_TERMS = 30;
 const MAX_TERM = 100;
+/** Links looked at for terms, at most (a hostile page may hold millions). */
+const MAX_LINKS = 1000;
 
 /** Is a term link a category (rel="category tag", a /category/ address, WordPress's category block or classic theme classes)? */
 function isCategoryLink(link: Element): boolean {
@@ -16,9 +18,9 @@ function isCategoryLink(link: Element): boolean {
 
 /** Links to a tag archive (`/tag/x/`, `/tags/x/`) that the post shows, outside chrome. */
 function tagArchiveLinks(scope: Element): Element[] {
-  return [...scope.querySelectorAll('a[href]')].filter(
-    (link) => /\/tags?\/[^/?#]+\/?(?:[?#]|$)/i.test(link.getAttribute('href') ?? '') && !inChrome(link),
-  );
+  return [...scope.querySelectorAll('a[href]')]
+    .slice(0, MAX_LINKS)
+    .filter((link) => /\/tags?\/[^/?#]+\/?(?:[?#]|$)/i.test(link.getAttribute('href') ?? '') && !inChrome(link));
 }
 
 function bounded(values: (string | undefined)[]): string[] {
@@ -37,7 +39,7 @@ function firstOf(...sources: (() => (string | undefined)[])[]): string[] {
 }
 
 function termLinks(scope: Element): Element[] {
-  return [...scope.querySelectorAll('a[rel~="tag"], a[rel~="category"]')].filter((link) => !inChrome(link));
+  return [...scope.querySelectorAll('a[rel~="tag"], a[rel~="category"]')].slice(0, MAX_LINKS).filter((link) => !inChrome(link));
 }
 
 /**

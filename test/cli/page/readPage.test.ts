@@ -266,6 +266,14 @@ describe('readPage: hostile input is bounded and never crashes', () => {
     expect(hostile.kind).toBe('post');
   }, 60_000);
 
+  it('looks for tags among the first 1000 links of the article only (a page of a million links costs no more)', () => {
+    const plain = Array.from({ length: 1000 }, (_, i) => `<a href="/p${i}/">p${i}</a>`).join(' ');
+    const late = `<article><h1>T</h1><time datetime="2024-03-05">x</time>${body}<p>${plain}</p><a href="/tags/late/">late</a></article>`;
+    expect(readPage(page('', late), address).document?.tags).toBeUndefined();
+    const early = `<article><h1>T</h1><time datetime="2024-03-05">x</time>${body}<a href="/tags/early/">early</a><p>${plain}</p></article>`;
+    expect(readPage(page('', early), address).document?.tags).toEqual(['early']);
+  });
+
   it('passes over JSON-LD that is not JSON, and bounds what it reads of many meta tags and scripts', () => {
     const broken = '<script type="application/ld+json">{"@type": "BlogPosting", headline: oops</script>';
     const many =
