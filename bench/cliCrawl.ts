@@ -60,6 +60,9 @@ function manyPosts(count: number): BlogPost[] {
 /** The child: `trove index …` in-process, reporting its time, peak memory and summary as one JSON line. */
 async function child(args: string[]): Promise<void> {
   const { runCli } = await import('../src/cli/runCli.ts');
+  // As the command does (src/cli/main.ts): its pages read in worker threads that load the entry.
+  const { setWorkerEntry } = await import('../src/cli/sources/createPageReaderPool.ts');
+  setWorkerEntry(new URL('../src/cli/main.ts', import.meta.url).href);
   let stderr = '';
   const started = performance.now();
   const exitCode = await runCli(['index', ...args], {

@@ -1,5 +1,5 @@
-import { readPage } from '../page/readPage.ts';
 import type { SyncState } from '../sync/syncState.ts';
+import { createPageReaderPool } from './createPageReaderPool.ts';
 import { folderSource } from './folderSource.ts';
 import { filePage, type PageRules } from './readSitePage.ts';
 import { addSkipped, createSiteReading, type ReadProgress, reportProgress, type SiteReading } from './SiteReading.ts';
@@ -40,31 +40,44 @@ export async function readFolderSite(
     } else reading.warnings.push({ label: folder, message });
   };
   const options = { maxPages, warn, ...(rules.siteUrl === undefined ? {} : { siteUrl: rules.siteUrl }) };
-  // The next file is read from disk while this page is read as a reader sees it.
+  // Files are read from disk while the pages before them are read as a reader sees them, on every core.
+  const pool = createPageReaderPool();
+  const inFlight = new Set<Promise<void>>();
   const pages = folderSource(folder, options);
   let next = pages.next();
   next.catch(() => undefined); // awaited below; handled if the loop ends first
-  for (;;) {
-    const current = await next;
-    if (current.done) break;
-    next = pages.next();
-    next.catch(() => undefined);
-    signal?.throwIfAborted();
-    const { address, html } = current.value;
-    reading.found++;
-    if (isPagination(address)) {
-      // Page 2, 3… of a list (Hugo writes one per 10 posts of every tag): a listing, not worth reading.
-      addSkipped(reading, address, 'listing');
-      reportProgress(reading);
-      continue;
+  try {
+    for (;;) {
+      const current = await next;
+      if (current.done) break;
+      next = pages.next();
+      next.catch(() => undefined);
+      signal?.throwIfAborted();
+      const { address, html } = current.value;
+      reading.found++;
+      if (isPagination(address)) {
+        // Page 2, 3… of a list (Hugo writes one per 10 posts of every tag): a listing, not worth reading.
+        addSkipped(reading, address, 'listing');
+        reportProgress(reading);
+        continue;
+      }
+      const task = pool
+        .read(html, address, rules.siteUrl)
+        .then(
+          (page) => filePage(reading, address, page, rules),
+          (error: Error) => addSkipped(reading, address, 'error', `could not be read (${error.message})`),
+        )
+        .then(() => {
+          reading.read++;
+          reportProgress(reading);
+          inFlight.delete(task);
+        });
+      inFlight.add(task);
+      if (inFlight.size >= pool.width) await Promise.race(inFlight);
     }
-    reading.read++;
-    try {
-      filePage(reading, address, readPage(html, address, rules.siteUrl === undefined ? {} : { siteUrl: rules.siteUrl }), rules);
-    } catch (error) {
-      addSkipped(reading, address, 'error', `could not be read (${(error as Error).message})`);
-    }
-    reportProgress(reading);
+    await Promise.all(inFlight);
+  } finally {
+    await pool.close();
   }
   return reading;
 }
