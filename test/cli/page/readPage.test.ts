@@ -266,6 +266,13 @@ describe('readPage: hostile input is bounded and never crashes', () => {
     expect(hostile.kind).toBe('post');
   }, 60_000);
 
+  it('does not count elements that HTML closes by itself (unclosed <p>, <li>, <td>) or that hold nothing (<br>, <img>) as nesting', () => {
+    const sloppy = `<article><h1>T</h1><time datetime="2024-03-05">x</time><ul>${'<li><p>item<br><img src="x.png">'.repeat(3000)}</ul><p>The end of the post.</p></article>`;
+    const reading = readPage(page('', sloppy), address);
+    expect(reading.warnings.join(' ')).not.toContain('nests elements');
+    expect(reading.document?.content).toContain('The end of the post.');
+  });
+
   it('looks for tags among the first 1000 links of the article only (a page of a million links costs no more)', () => {
     const plain = Array.from({ length: 1000 }, (_, i) => `<a href="/p${i}/">p${i}</a>`).join(' ');
     const late = `<article><h1>T</h1><time datetime="2024-03-05">x</time>${body}<p>${plain}</p><a href="/tags/late/">late</a></article>`;
