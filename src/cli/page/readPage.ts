@@ -67,6 +67,15 @@ function rootPath(siteUrl: string | undefined): string {
  */
 export function readPage(html: string, address: string, options: { siteUrl?: string } = {}): PageReading {
   const warnings: string[] = [];
+  if (absoluteUrl(address, address) === undefined) {
+    return {
+      canonical: address,
+      kind: 'page',
+      noindex: false,
+      links: [],
+      warnings: [`"${address}" is not an http(s) address: the page was not read`],
+    };
+  }
   let source = html;
   if (source.length > MAX_PAGE_CHARS) {
     source = source.slice(0, MAX_PAGE_CHARS);

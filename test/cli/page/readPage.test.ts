@@ -238,6 +238,14 @@ describe('readPage: what a page is', () => {
 });
 
 describe('readPage: hostile input is bounded and never crashes', () => {
+  it('reads nothing, and says why, at an address that is not http(s)', () => {
+    const reading = readPage(page(''), 'file:///tmp/a.html');
+    expect(reading).toMatchObject({ kind: 'page', links: [] });
+    expect(reading.document).toBeUndefined();
+    expect(reading.warnings).toEqual(['"file:///tmp/a.html" is not an http(s) address: the page was not read']);
+    expect(() => readPage(page(''), 'not a url')).not.toThrow();
+  });
+
   it('reads nothing from empty or binary input', () => {
     expect(readPage('', address)).toMatchObject({ kind: 'page', canonical: address, links: [] });
     expect(() => readPage('\u0000\u0001<<<>>>\ufffd'.repeat(1000), address)).not.toThrow();
