@@ -77,7 +77,7 @@ function onlyLinks(element: Element): boolean {
 function removeFieldLines(document: Document): void {
   for (const time of document.querySelectorAll('time[datetime]')) {
     const parent = time.parentElement;
-    if (parent === null) continue;
+    if (parent === null || parent.tagName === 'HTML' || parent.tagName === 'HEAD') continue;
     const alone = /^(?:ARTICLE|HEADER|MAIN|BODY)$/.test(parent.tagName) || parent.textContent?.trim() === time.textContent?.trim();
     if (alone) (parent.tagName === 'P' || parent.tagName === 'DIV' || parent.tagName === 'SPAN' ? parent : time).remove();
   }
@@ -86,7 +86,7 @@ function removeFieldLines(document: Document): void {
     let line: Element = link;
     for (
       let parent = link.parentElement;
-      parent !== null && !/^(?:ARTICLE|MAIN|BODY)$/.test(parent.tagName) && onlyLinks(parent);
+      parent !== null && !/^(?:ARTICLE|MAIN|BODY|HTML|HEAD)$/.test(parent.tagName) && onlyLinks(parent);
       parent = parent.parentElement
     ) {
       line = parent;

@@ -86,9 +86,9 @@ export function readPage(html: string, address: string, options: { siteUrl?: str
     source = source.slice(0, cut);
     warnings.push(`the page nests elements more than ${MAX_PAGE_DEPTH} deep: only what comes before was read`);
   }
-  // linkedom gives a document without an element to markup that has none (empty, or text only).
+  // linkedom makes the first element of markup without <html> the document element (or none, for text): such markup is read inside a page.
   let { document } = parseHTML(source);
-  if (document.documentElement === null || document.body === null)
+  if (document.documentElement?.tagName !== 'HTML' || document.body === null)
     ({ document } = parseHTML(`<!doctype html><html><head></head><body>${source}</body></html>`));
   const meta = readMeta(document);
   const jsonLd = parseJsonLd(document);

@@ -246,6 +246,52 @@ describe('readPage: hostile input is bounded and never crashes', () => {
     expect(() => readPage(page(''), 'not a url')).not.toThrow();
   });
 
+  it('never throws on tag soup (200 seeded random pages of broken markup, entities, scripts and JSON-LD)', () => {
+    let state = 7;
+    const random = () => (state = (Math.imul(state, 1664525) + 1013904223) >>> 0) / 2 ** 32;
+    const pieces = [
+      '<div>',
+      '</div>',
+      '<p>',
+      '</span>',
+      '<article>',
+      '</article>',
+      '<time datetime="2024-13-45">',
+      '<time datetime="2021-05-03">',
+      '<a href="javascript:x">',
+      '<a href="//other.example/x">',
+      '<a rel="tag" href="/tag/x/">x</a>',
+      '<h1>',
+      '</h1>',
+      '&amp;',
+      '&#xD800;',
+      '&bogus;',
+      '<script>document.write("<div>")</script>',
+      '<script type="application/ld+json">{"@type":["BlogPosting"],"headline":{"x":1},"author":[null,1,{}]}</script>',
+      '<meta property="og:title" content="">',
+      '<meta name="robots" content="">',
+      '<link rel="canonical" href="http://[::1">',
+      '<!--',
+      '-->',
+      '<![CDATA[',
+      ']]>',
+      '<img src="data:,">',
+      '<template>',
+      '<svg><a href="/in-svg/">',
+      '<table><td>',
+      '<body class="archive">',
+      'word ',
+      '\u0000',
+      '"',
+      "'",
+      '<',
+    ];
+    for (let n = 0; n < 200; n++) {
+      const html = Array.from({ length: 40 + Math.floor(random() * 200) }, () => pieces[Math.floor(random() * pieces.length)]).join('');
+      expect(() => readPage(html, address), html).not.toThrow();
+    }
+  });
+
   it('reads nothing from empty or binary input', () => {
     expect(readPage('', address)).toMatchObject({ kind: 'page', canonical: address, links: [] });
     expect(() => readPage('\u0000\u0001<<<>>>\ufffd'.repeat(1000), address)).not.toThrow();
