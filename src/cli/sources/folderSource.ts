@@ -29,10 +29,10 @@ const skippedFolder = /^(?:\.|node_modules$)/;
 /** Pages that are not the site's (the server's error page). */
 const errorPage = /^(?:404|50\d)(?:\.html?|\/index\.html?)$/;
 
-/** The site path a file is served at: `a/b/index.html` → `/a/b/`, `a/b.html` → `/a/b.html`. */
+/** The site path a file is served at, percent-encoded as in an address: `a/b/index.html` → `/a/b/`, `a/b.html` → `/a/b.html`, `café/index.html` → `/caf%C3%A9/`. */
 export function servedPath(file: string): string {
   const path = `/${file.split(sep).join('/')}`;
-  return path.replace(/(^|\/)index\.html?$/i, '$1');
+  return encodeURI(path.replace(/(^|\/)index\.html?$/i, '$1')).replace(/[?#]/g, encodeURIComponent);
 }
 
 /** The `.html` files under `dir`, sorted, symbolic links not followed, hidden folders skipped; at most `max` (and whether there were more). */

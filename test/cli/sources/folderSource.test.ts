@@ -62,6 +62,7 @@ describe('folderSource: the rules', () => {
     expect(servedPath('index.html')).toBe('/');
     expect(servedPath(join('a', 'b', 'index.html'))).toBe('/a/b/');
     expect(servedPath(join('a', 'b.html'))).toBe('/a/b.html');
+    expect(servedPath(join('café', 'a b?#.html'))).toBe('/caf%C3%A9/a%20b%3F%23.html');
   });
 
   it('reads only .html files, in path order, skipping assets, hidden folders, node_modules and the 404 page', async () => {
