@@ -47,7 +47,7 @@ function canonicalOf(document: globalThis.Document, address: string, ogUrl: stri
   return absoluteUrl(link, address) ?? absoluteUrl(ogUrl, address) ?? absoluteUrl(address, address) ?? address;
 }
 
-/** Is `url` the root of the site (its home page)? The site's root is `siteUrl`'s path, else `/`. */
+/** The path of the site's home page: `siteUrl`'s path (`/blog/`), else `/`. */
 function rootPath(siteUrl: string | undefined): string {
   if (siteUrl === undefined) return '/';
   try {
@@ -117,7 +117,6 @@ export function readPage(html: string, address: string, options: { siteUrl?: str
   const declaredImage = pageImage(scope);
   const body = readArticle(articleBody(document, fields.title).html);
   const image = declaredImage ?? absoluteUrl(body.firstImage, address);
-  if (reading.kind === 'post' && date === undefined) warnings.push('has no publication date');
   const mapped = buildDocument(
     canonical,
     { ...fields, content: cleanText(body.text) === undefined ? undefined : body.text, image },
