@@ -62,9 +62,14 @@ const chrome = [
   '.byline',
 ].join(', ');
 
+/** A line of terms is short: text longer than this is the post's, and the times and term links looked at are bounded too. */
+const MAX_LINE = 1000;
+const MAX_FIELD_ELEMENTS = 200;
+
 /** Is the text of an element, less that of its links, no more than a label ("Tags:", "Posted in", commas)? */
 function onlyLinks(element: Element): boolean {
   let rest = element.textContent ?? '';
+  if (rest.length > MAX_LINE) return false;
   for (const link of element.querySelectorAll('a')) rest = rest.replace(link.textContent ?? '', '');
   return rest.replace(/[\s,;:·•|/]+/g, ' ').trim().length <= 24;
 }
@@ -75,13 +80,13 @@ function onlyLinks(element: Element): boolean {
  * and the line of `rel="tag"`/`rel="category"` links (its closest block that holds only them and a label).
  */
 function removeFieldLines(document: Document): void {
-  for (const time of document.querySelectorAll('time[datetime]')) {
+  for (const time of [...document.querySelectorAll('time[datetime]')].slice(0, MAX_FIELD_ELEMENTS)) {
     const parent = time.parentElement;
     if (parent === null || parent.tagName === 'HTML' || parent.tagName === 'HEAD') continue;
     const alone = /^(?:ARTICLE|HEADER|MAIN|BODY)$/.test(parent.tagName) || parent.textContent?.trim() === time.textContent?.trim();
     if (alone) (parent.tagName === 'P' || parent.tagName === 'DIV' || parent.tagName === 'SPAN' ? parent : time).remove();
   }
-  for (const link of document.querySelectorAll('a[rel~="tag"], a[rel~="category"]')) {
+  for (const link of [...document.querySelectorAll('a[rel~="tag"], a[rel~="category"]')].slice(0, MAX_FIELD_ELEMENTS)) {
     if (!link.isConnected) continue;
     let line: Element = link;
     for (

@@ -327,6 +327,14 @@ describe('readPage: hostile input is bounded and never crashes', () => {
     expect(reading.document?.content).toContain('The end of the post.');
   });
 
+  it('reads a page of 50,000 rel="tag" links in bounded time (term lines are short, and few are looked at)', () => {
+    const links = Array.from({ length: 50_000 }, (_, i) => `<a rel="tag" href="/tag/t${i}/">t${i}</a>`).join(', ');
+    const started = Date.now();
+    const reading = readPage(page('', `<article><h1>T</h1><time datetime="2024-03-05">x</time>${body}<p>${links}</p></article>`), address);
+    expect(Date.now() - started).toBeLessThan(30_000);
+    expect(reading.document?.tags).toHaveLength(30);
+  }, 60_000);
+
   it('looks for tags among the first 1000 links of the article only (a page of a million links costs no more)', () => {
     const plain = Array.from({ length: 1000 }, (_, i) => `<a href="/p${i}/">p${i}</a>`).join(' ');
     const late = `<article><h1>T</h1><time datetime="2024-03-05">x</time>${body}<p>${plain}</p><a href="/tags/late/">late</a></article>`;
