@@ -3,7 +3,7 @@
  * (ours) with `noindex` or `none`.
  */
 export function isNoindex(document: Document): boolean {
-  for (const element of document.querySelectorAll('meta[name][content]')) {
+  for (const element of [...document.querySelectorAll('meta[name][content]')].slice(0, 2000)) {
     const name = element.getAttribute('name')!.trim().toLowerCase();
     if (name !== 'robots' && name !== 'googlebot' && name !== 'trove-index') continue;
     const directives = element

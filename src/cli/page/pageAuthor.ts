@@ -18,6 +18,6 @@ export function pageAuthor({ meta, article, scope }: PageScope): string[] {
     (value) => value !== undefined && !/^https?:/i.test(value),
   );
   if (named.length > 0) return distinct(named).slice(0, 10);
-  const shown = [...scope.querySelectorAll(shownAuthor)].find((element) => !inChrome(element));
+  const shown = [...scope.querySelectorAll(shownAuthor)].slice(0, 200).find((element) => !inChrome(element));
   return distinct([shown?.textContent ?? undefined]);
 }

@@ -12,7 +12,7 @@ function shownTime(scope: Element): string | undefined {
     'time.dt-published[datetime], time[itemprop="datePublished"][datetime], .entry-date[datetime], .published[datetime], .wp-block-post-date time[datetime]',
   );
   if (marked) return marked.getAttribute('datetime') ?? undefined;
-  for (const time of scope.querySelectorAll('time[datetime]')) {
+  for (const time of [...scope.querySelectorAll('time[datetime]')].slice(0, 200)) {
     if (!inChrome(time)) return time.getAttribute('datetime') ?? undefined;
   }
   return undefined;

@@ -58,7 +58,7 @@ function entries(document: Document): { dated: number; articles: number } {
   const root = document.querySelector('main') ?? document.body ?? document.documentElement;
   let dated = 0;
   const seen = new Set<string>();
-  for (const time of root.querySelectorAll('time[datetime]')) {
+  for (const time of [...root.querySelectorAll('time[datetime]')].slice(0, 200)) {
     if (inComments(time)) continue;
     const key = `${time.getAttribute('datetime')}|${time.closest('li, article')?.textContent?.slice(0, 80) ?? dated}`;
     if (!seen.has(key)) {
@@ -68,7 +68,7 @@ function entries(document: Document): { dated: number; articles: number } {
     if (dated > 10) break;
   }
   let articles = 0;
-  for (const article of root.querySelectorAll('article')) {
+  for (const article of [...root.querySelectorAll('article')].slice(0, 200)) {
     if (article.parentElement?.closest('article') === null && !inComments(article)) articles++;
   }
   return { dated, articles };

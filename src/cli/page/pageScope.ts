@@ -25,9 +25,9 @@ export function inChrome(element: Element): boolean {
 /** The element that shows the post: the one top-level `<article>` (not in comments), else `<main>`, else the body. */
 export function scopeOf(document: Document): Element {
   const main = document.querySelector('main, [role="main"]');
-  const articles = [...(main ?? document).querySelectorAll('article')].filter(
-    (article) => article.parentElement?.closest('article') === null && !inChrome(article),
-  );
+  const articles = [...(main ?? document).querySelectorAll('article')]
+    .slice(0, 200)
+    .filter((article) => article.parentElement?.closest('article') === null && !inChrome(article));
   if (articles.length === 1) return articles[0]!;
   return main ?? document.body ?? document.documentElement;
 }

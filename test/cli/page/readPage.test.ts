@@ -335,6 +335,22 @@ describe('readPage: hostile input is bounded and never crashes', () => {
     expect(reading.document?.tags).toHaveLength(30);
   }, 60_000);
 
+  it('reads a page of 20,000 comments, each an article with its date, in bounded time, as the post it is', () => {
+    const comments = `<section id="comments">${'<article class="comment"><time datetime="2024-03-06">6 March</time><p>Thanks!</p></article>'.repeat(20_000)}</section>`;
+    const started = Date.now();
+    const reading = readPage(
+      page(
+        '<meta property="og:type" content="article">',
+        `<article><h1>T</h1><time datetime="2024-03-05">x</time>${body}</article>${comments}`,
+      ),
+      address,
+    );
+    expect(Date.now() - started).toBeLessThan(30_000);
+    expect(reading.kind).toBe('post');
+    expect(reading.document?.date).toBe('2024-03-05T00:00:00.000Z');
+    expect(reading.document?.content).not.toContain('Thanks!');
+  }, 60_000);
+
   it('looks for tags among the first 1000 links of the article only (a page of a million links costs no more)', () => {
     const plain = Array.from({ length: 1000 }, (_, i) => `<a href="/p${i}/">p${i}</a>`).join(' ');
     const late = `<article><h1>T</h1><time datetime="2024-03-05">x</time>${body}<p>${plain}</p><a href="/tags/late/">late</a></article>`;
