@@ -13,6 +13,7 @@ import { documentId } from '../../../src/api/documentId.ts';
 import { articleText } from '../../../src/cli/page/articleText.ts';
 import { type PageReading, readPage } from '../../../src/cli/page/readPage.ts';
 import { servedPath } from '../../../src/cli/sources/folderSource.ts';
+import { mapWordPressPost, type WordPressPost } from '../../../src/cli/sources/mapWordPressPost.ts';
 import type { BlogPost } from '../../sites/blogPosts.ts';
 import { type BuiltSite, buildSite, skipWithoutGenerator } from '../../sites/buildSite.ts';
 import { type Platform, sitePlatforms } from '../../sites/sitePlatforms.ts';
@@ -198,6 +199,17 @@ describe("readPage on Debian's WordPress with its default theme (recorded pages)
       for (const chrome of ['Leave a Reply', 'Post Comment', 'Comments', 'Posted', 'Tags:', 'Proudly powered by', 'Field Notes']) {
         expect(reading.document!.content).not.toContain(chrome);
       }
+    }
+  });
+
+  it('gives for each post page the very document its REST item gives (src/cli/sources/mapWordPressPost.ts)', () => {
+    for (const name of postPages) {
+      const { path, body } = fixture(name);
+      const reading = readPage(body, `${origin}${path}`);
+      const post = rest.find((item) => item.link === reading.canonical)!;
+      // The REST mapper leaves the id as the post's link; the one id rule (documentId) turns it into a number when sent.
+      const fromRest = mapWordPressPost(post as WordPressPost)!.document;
+      expect(reading.document, name).toEqual({ ...fromRest, id: documentId(fromRest.id) });
     }
   });
 
