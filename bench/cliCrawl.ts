@@ -62,7 +62,7 @@ async function child(args: string[]): Promise<void> {
   const { runCli } = await import('../src/cli/runCli.ts');
   // As the command does (src/cli/main.ts): its pages read in worker threads that load the entry.
   const { setWorkerEntry } = await import('../src/cli/sources/createPageReaderPool.ts');
-  setWorkerEntry(new URL('../src/cli/main.ts', import.meta.url).href);
+  setWorkerEntry(new URL('../src/cli/sources/servePageReader.ts', import.meta.url).href);
   let stderr = '';
   const started = performance.now();
   const exitCode = await runCli(['index', ...args], {

@@ -13,7 +13,8 @@ export { servePageReader } from './sources/servePageReader.ts';
 if (isMainThread) await main();
 
 async function main() {
-  setWorkerEntry(import.meta.url);
+  // Built, the workers load this file (dist/cli.js, which exports servePageReader); from the sources, only what reads a page.
+  setWorkerEntry(import.meta.url.endsWith('.ts') ? new URL('./sources/servePageReader.ts', import.meta.url).href : import.meta.url);
   const args = process.argv.slice(2);
   const controller = new AbortController();
   if (args[0] === 'serve') {

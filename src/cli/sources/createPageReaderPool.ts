@@ -14,8 +14,9 @@ export interface PageReaderPool {
 }
 
 /**
- * The module the workers load to serve pages: the command's entry (src/cli/main.ts, or dist/cli.js
- * once built), which sets it when it starts and, in a worker, only exports `servePageReader`.
+ * The module the workers load to serve pages, set by the command's entry when it starts: the entry
+ * itself once built (dist/cli.js, which in a worker only exports `servePageReader`), or from the
+ * sources src/cli/sources/servePageReader.ts.
  * Unset (the tests, a library use of `runCli`): pages are read on the main thread.
  */
 const entryKey = Symbol.for('trove.cli.entry');
@@ -48,6 +49,8 @@ export function createPageReaderPool(size = Math.min(4, availableParallelism()))
     const load = entry.endsWith('.ts') ? "import('tsx/esm/api').then((tsx) => tsx.register())" : 'Promise.resolve()';
     const worker = new Worker(`${load}.then(() => import(${JSON.stringify(entry)})).then((cli) => cli.servePageReader());`, {
       eval: true,
+      // A page needs a few MB: a small heap keeps the workers' memory (and the run's peak) low.
+      resourceLimits: { maxOldGenerationSizeMb: 128, maxYoungGenerationSizeMb: 16 },
     });
     worker.unref();
     worker.on('message', (message: { id: number; reading?: PageReading; error?: string }) => {

@@ -5,23 +5,28 @@ import { listingPage, postPage } from './fakeSite.ts';
 
 const site = 'https://blog.test';
 const entry = new URL('../../../src/cli/main.ts', import.meta.url).href;
+const reader = new URL('../../../src/cli/sources/servePageReader.ts', import.meta.url).href;
 const pages = [postPage(site, '/a/', 'A', 'Alpha text'), listingPage(site, ['/a/']), postPage(site, '/b/', 'B', 'Beta text')];
 
 afterEach(() => setWorkerEntry(undefined));
 
 describe('createPageReaderPool', () => {
-  it("reads pages in worker threads that load the command's entry, as readPage does on the main thread", async () => {
-    setWorkerEntry(entry);
-    const pool = createPageReaderPool(2);
-    expect(pool.width).toBe(4);
-    try {
-      const readings = await Promise.all(pages.map((html, i) => pool.read(html, `${site}/p${i}/`, site)));
-      expect(readings).toEqual(pages.map((html, i) => readPage(html, `${site}/p${i}/`, { siteUrl: site })));
-      expect(pool.readInWorkers()).toBe(3);
-    } finally {
-      await pool.close();
-    }
-  }, 30_000);
+  for (const [name, url] of [
+    ["the command's entry (as dist/cli.js is loaded)", entry],
+    ['the page reader alone (as from the sources)', reader],
+  ])
+    it(`reads pages in worker threads that load ${name}, as readPage does on the main thread`, async () => {
+      setWorkerEntry(url);
+      const pool = createPageReaderPool(2);
+      expect(pool.width).toBe(4);
+      try {
+        const readings = await Promise.all(pages.map((html, i) => pool.read(html, `${site}/p${i}/`, site)));
+        expect(readings).toEqual(pages.map((html, i) => readPage(html, `${site}/p${i}/`, { siteUrl: site })));
+        expect(pool.readInWorkers()).toBe(3);
+      } finally {
+        await pool.close();
+      }
+    }, 30_000);
 
   it('reads on the main thread without an entry (a library use of runCli)', async () => {
     const pool = createPageReaderPool(2);
