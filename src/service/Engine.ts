@@ -94,8 +94,9 @@ export interface Engine {
    */
   suggest(request: SuggestRequest): Promise<FacetValueMatch[]>;
   /**
-   * Documents related to `id` by shared tags, categories, authors and title terms, best first
-   * (or by `sort`); never the source; an unknown `id` is related by `title` alone, or to nothing.
+   * Documents related to `id` by shared tags, categories, authors, title terms and what they say
+   * (the source's most distinctive words), best first (or by `sort`); never the source; an
+   * unknown `id` is related by `title` alone, or to nothing.
    */
   related(request: RelatedRequest): Promise<Page>;
   /** Adds or replaces (by id) every document. Callers validate first; all or nothing. */

@@ -33,6 +33,7 @@ import type {
   SearchRequest,
   SuggestRequest,
 } from './Engine.ts';
+import { distinctiveTerms } from './distinctiveTerms.ts';
 import { levenshtein } from './levenshtein.ts';
 import { LIMITS } from './limits.ts';
 import { normalizeTerm } from './normalizeTerm.ts';
@@ -55,6 +56,16 @@ const MAX_BUCKETS = 100;
 
 /** At least a shared category, a shared tag, or half the best title similarity. */
 const MIN_RELATED_SCORE = 2;
+
+/**
+ * Closeness in words (distinctiveTerms.ts): the post closest to the source scores TEXT_POINTS (as
+ * much as the best title echo), the others by their share of it. When the source has tags or
+ * categories, they lead and words only break ties (TAGGED_TEXT_POINTS, as a shared author), but a
+ * post at least MIN_CLOSENESS as close as the closest is related all the same (after the tagged ones).
+ */
+const TEXT_POINTS = 4;
+const TAGGED_TEXT_POINTS = 0.5;
+const MIN_CLOSENESS = 0.5;
 
 const collator = new Intl.Collator('en', { sensitivity: 'base', numeric: true });
 /** An id that is a whole number as written: no sign, no leading zero (and a safe integer, see `idKeys`). */
@@ -281,11 +292,30 @@ export class MiniSearchEngine implements Engine {
       for (const slot of hits.slots) top = Math.max(top, hits.scores[slot]!);
       for (const slot of hits.slots) add(slot, (4 * hits.scores[slot]!) / top);
     }
+    // What the source says (its most distinctive words): posts on its topic, with or without tags.
+    let closeness: (slot: number) => number = () => 0;
+    if (source) {
+      const terms = distinctiveTerms(source, (term) => this.text.documentFrequency(term), n, request.titleBoost || 1).map(
+        (term): QueryTerm => ({ term, prefix: false, fuzzy: false }),
+      );
+      const hits = this.text.search({ terms, combineWith: 'OR', boost: { title: request.titleBoost || 1, content: 1 } }, n);
+      // Against the closest other post (the source matches itself best).
+      let top = 0;
+      for (const slot of hits.slots) if (slot !== sourceSlot) top = Math.max(top, hits.scores[slot]!);
+      closeness = (slot) => (top > 0 ? hits.scores[slot]! / top : 0);
+      const points = source.tags.length + source.categories.length > 0 ? TAGGED_TEXT_POINTS : TEXT_POINTS;
+      for (const slot of hits.slots) {
+        // A post that shares nothing else and is not close enough could not be related: not even counted.
+        if (slot === sourceSlot || (scores[slot] === 0 && closeness(slot) < MIN_CLOSENESS)) continue;
+        add(slot, points * closeness(slot));
+      }
+    }
     const allowed = this.filterMask(request.filters);
     const kept: number[] = [];
     for (const slot of touched) {
-      // A shared author or a faint title echo alone does not make a post related.
-      if (slot !== sourceSlot && scores[slot]! >= MIN_RELATED_SCORE && (!allowed || allowed.mask[slot])) kept.push(slot);
+      // A shared author or a faint echo alone does not make a post related; half the closeness in words of the closest does.
+      const related = scores[slot]! >= MIN_RELATED_SCORE || closeness(slot) >= MIN_CLOSENESS;
+      if (slot !== sourceSlot && related && (!allowed || allowed.mask[slot])) kept.push(slot);
     }
     const newest = this.orders['date desc'].rank;
     // Without `sort`: best score first, then newest.

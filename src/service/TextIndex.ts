@@ -421,6 +421,16 @@ export class TextIndex {
     return this.exact.has(term);
   }
 
+  /**
+   * How many documents have `term` (processed) in the field that has it most (as "more like this"
+   * queries count it): a hash lookup, where the exact count would merge both fields' postings.
+   */
+  documentFrequency(term: string): number {
+    const entry = this.exact.get(term);
+    if (!entry) return 0;
+    return Math.max(entry.postings[0]?.length ?? 0, entry.postings[1]?.length ?? 0);
+  }
+
   /** Indexed terms within `distance` edits of `term`, each with the number of documents that have it. */
   closeTerms(term: string, distance: number): Map<string, number> {
     const out = new Map<string, number>();
