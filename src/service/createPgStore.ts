@@ -277,6 +277,8 @@ export async function createPgStore(url: string, options: PgStoreOptions = {}): 
       applied = seq;
       head = seq;
       await listen();
+      // Batches recorded between the snapshot and the LISTEN: applied before the process answers.
+      await catchUp(true);
       poller = setInterval(() => void catchUp(true).catch(() => {}), pollMs);
       poller.unref();
     },

@@ -12,7 +12,8 @@
  *   problem on errors. Errors change nothing.
  * - Who before what: everything that can be judged from the request line and the headers is
  *   judged before a byte of the body is read, so a stranger never gets a buffer. Order of checks:
- *   path (404) → method (405) → names (400) → origin (403) → token (401, 403) → `Content-Length`
+ *   path (404) → method (405) → names (400) → origin (403) → token (401, 403) → start-up (503 on
+ *   reads until what the process indexes at start is applied: Service.starting) → `Content-Length`
  *   over the limit (413) → content type (415) → body (413 past the limit, 408 too slow, 400
  *   deep or malformed JSON) → collection (404) → handler (404) → parameters (400). A request
  *   refused before its body has the rest of it read and thrown away (discardBody.ts).
@@ -51,7 +52,8 @@
  * Helper endpoints (plain JSON, not enveloped, no CORS):
  *   GET    /_trove/health     { ok, collections: [{ project, collection, documents }] } (no token), and with
  *                             PostgreSQL as the record `log: { applied, head, behind }` (`?max_behind=N`:
- *                             503 with ok false when more than N batches behind)
+ *                             503 with ok false when more than N batches behind); 503 with ok false and
+ *                             `starting: <reason>` while start-up work is applied (Service.starting)
  *   GET    /_trove/feedback   FeedbackEntry[] (oldest first, streamed);  DELETE clears it (for every
  *                             process, with PostgreSQL as the record). The write token (`token=`), or
  *                             without one a loopback connection (as indexing); never from another site's page.
@@ -132,6 +134,14 @@ export interface Service {
    * `trove serve` passes its own `<address>/_trove/img/`, so they show on a page of any origin.
    */
   seed(count?: number, imageBase?: string): Promise<void>;
+  /**
+   * Start-up work the readers must not see half done (`trove serve --seed` listens, then indexes):
+   * until every returned `ready` is called, reads (search, autocomplete, recommend) answer 503 with
+   * `Retry-After` and health answers 503 `{ ok: false, starting: reason }`. What the record holds
+   * at start (the data folder's snapshots and log, PostgreSQL's snapshot) is applied before
+   * createService resolves, so before anything listens.
+   */
+  starting(reason: string): () => void;
   close(): Promise<void>;
 }
 
@@ -171,6 +181,10 @@ export async function createService(options: ServiceOptions): Promise<Service> {
     registry,
     feedback: registry.store.feedback,
   };
+
+  /** Start-up work in progress (see Service.starting): its reasons, oldest first. */
+  const startup = new Set<{ reason: string }>();
+  const startingReason = () => startup.values().next().value?.reason;
 
   /** Read requests take turns, ordinary ones first (createWorkQueue.ts). */
   const reads = createWorkQueue();
@@ -273,6 +287,12 @@ export async function createService(options: ServiceOptions): Promise<Service> {
         }
       }
       checkToken(req, url, route.kind === 'index');
+      const notReady = route.kind === 'index' || route.kind === 'feedback' ? undefined : startingReason();
+      if (notReady !== undefined) {
+        throw new ServiceError(503, `Starting: ${notReady}; nothing is answered until it is done, try again in a second`, {
+          'Retry-After': '1',
+        });
+      }
       if (route.kind === 'index') await writes.turn();
       else writes.read();
       const text = method === 'GET' || method === 'HEAD' ? null : await body(req, route);
@@ -359,9 +379,16 @@ export async function createService(options: ServiceOptions): Promise<Service> {
       const progress = await ctx.registry.store.progress?.();
       const behind = progress ? progress.head - progress.applied : 0;
       const maxBehind = url.searchParams.get('max_behind');
-      const ok = maxBehind === null || !/^\d+$/.test(maxBehind) || behind <= Number(maxBehind);
+      const starting = startingReason();
+      const ok = starting === undefined && (maxBehind === null || !/^\d+$/.test(maxBehind) || behind <= Number(maxBehind));
       const collections = await ctx.registry.list();
-      return sendJson(res, ok ? 200 : 503, progress ? { ok, collections, log: { ...progress, behind } } : { ok, collections });
+      const state = starting === undefined ? { ok, collections } : { ok, starting, collections };
+      return sendJson(
+        res,
+        ok ? 200 : 503,
+        progress ? { ...state, log: { ...progress, behind } } : state,
+        starting === undefined ? {} : { 'Retry-After': '1' },
+      );
     }
     const refused = checkHelperAccess(req, url);
     if (refused) return sendJson(res, refused[0], { error: refused[1] });
@@ -404,6 +431,12 @@ export async function createService(options: ServiceOptions): Promise<Service> {
 
     async seed(count = 600, imageBase?: string) {
       await ctx.registry.index('demo', 'blog', validateDocuments(generatePosts(count, 1, imageBase), 'v2'));
+    },
+
+    starting(reason) {
+      const work = { reason };
+      startup.add(work);
+      return () => void startup.delete(work);
     },
 
     async close() {
