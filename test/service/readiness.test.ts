@@ -8,13 +8,12 @@
  */
 import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { spawnServe } from '../../scripts/spawnServe.ts';
-import { type Postgres, startPostgres } from '../../scripts/startPostgres.ts';
+import { freePort, type Postgres, startPostgres } from '../../scripts/startPostgres.ts';
 
 const TOKEN = 'ready-token';
 const SEARCH = `/api/v2/projects/demo/collections/blog/search/default?q=&limit=0&token=${TOKEN}`;
@@ -40,17 +39,6 @@ function folder(): string {
   const dir = mkdtempSync(join(tmpdir(), 'trove-ready-'));
   folders.push(dir);
   return dir;
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 interface Answer {
