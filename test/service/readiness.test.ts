@@ -149,11 +149,7 @@ describe('trove serve answers only once what it indexed at start is applied', { 
       await admin.query('CREATE DATABASE trove_ready');
       await admin.end();
       databaseUrl = cluster.database('trove_ready');
-      const { answers, base } = await pollFromSpawn(
-        ['--seed', '--database-url', databaseUrl],
-        { TROVE_DATA: join(folder(), 'd') },
-        600,
-      );
+      const { answers, base } = await pollFromSpawn(['--seed', '--database-url', databaseUrl], { TROVE_DATA: join(folder(), 'd') }, 600);
       expectReadyMeansReady(answers, 600);
       // The seed's window (the batch on its way through the database) was seen, refused.
       expect(answers.some((a) => a.what === 'search' && a.status === 503)).toBe(true);
