@@ -303,15 +303,18 @@ export function describeEngine(name: string, createEngine: () => Engine): void {
       const posts = validateDocuments(generatePosts(600), 'v2');
       const blog = createEngine();
       await blog.upsert(posts);
-      let shared = 0;
+      let tags = 0;
+      let categories = 0;
       for (const post of posts) {
         for (const hit of (await blog.related({ id: post.id, filters: [], skip: 0, limit: 3, facets: false, titleBoost: 2 })).hits) {
-          shared += hit.tags.filter((t) => post.tags.includes(t)).length + hit.categories.filter((c) => post.categories.includes(c)).length;
+          tags += hit.tags.filter((t) => post.tags.includes(t)).length;
+          categories += hit.categories.filter((c) => post.categories.includes(c)).length;
         }
       }
-      // Tags and categories shared by the first 3 related posts of each of the 600, summed: 7,719
-      // with the rule of tags, categories, authors and title words alone (5,378 tags, 2,341 categories).
-      expect(shared).toBeGreaterThanOrEqual(7719);
+      // Shared by the first 3 related posts of each of the 600, summed, with the rule of tags,
+      // categories, authors and title words alone: 5,378 tags and 2,341 categories.
+      expect(tags).toBeGreaterThanOrEqual(5378);
+      expect(tags + categories).toBeGreaterThanOrEqual(7719);
     });
 
     it('fills the block of a post whose tags no other post has with the posts closest in words, after the tagged ones', async () => {
