@@ -23,8 +23,8 @@ import pg from 'pg';
 import { isBuilt, spawnServe } from '../scripts/spawnServe.ts';
 import { startPostgres } from '../scripts/startPostgres.ts';
 import { createService } from '../src/service/createService.ts';
-import { generatePosts } from '../src/service/generatePosts.ts';
-import { seededRandom } from '../src/service/seededRandom.ts';
+import { generatePosts } from '../src/service/sample/generatePosts.ts';
+import { seededRandom } from '../src/service/sample/seededRandom.ts';
 
 const TOKEN = 'bench';
 

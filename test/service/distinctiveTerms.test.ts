@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { distinctiveTerms } from '../../src/service/distinctiveTerms.ts';
+import { distinctiveTerms } from '../../src/service/engine/distinctiveTerms.ts';
 import { LIMITS } from '../../src/service/limits.ts';
 
 /** Document frequencies of a collection of 100 documents. */

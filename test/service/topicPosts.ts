@@ -6,7 +6,7 @@
  * shows in what it says rather than in its tags or its title. `topicOf(id)` is the truth to
  * measure related posts against.
  */
-import { seededRandom } from '../../src/service/seededRandom.ts';
+import { seededRandom } from '../../src/service/sample/seededRandom.ts';
 
 const COMMON = `the a of and to in is it that for on with as was this but be at by from have not you are or
   my we they so if just about more one all can like time when what some there out up then much really
