@@ -79,6 +79,25 @@ export class SortedSlots {
     this.renumber(Math.min(from, first), total);
   }
 
+  /** Whether `list` is an order of slots 0..list.length-1: every slot exactly once. */
+  static isOrder(list: Int32Array): boolean {
+    const seen = new Uint8Array(list.length);
+    for (let i = 0; i < list.length; i++) {
+      const slot = list[i]!;
+      if (slot < 0 || slot >= list.length || seen[slot]) return false;
+      seen[slot] = 1;
+    }
+    return true;
+  }
+
+  /** Takes `list` (a persisted order, checked with `isOrder`) as the order of its slots. */
+  restore(list: Int32Array): void {
+    this.buffer = Int32Array.from(list);
+    this.list = this.buffer;
+    this.rank = new Int32Array(list.length);
+    this.renumber(0, list.length);
+  }
+
   /**
    * Whether the list is still in order with the changed slots where they are (no slot added): only
    * the neighbours of a changed slot can be out of order, so 2 comparisons per changed slot, not

@@ -14,6 +14,7 @@
  */
 import SearchableMap from 'minisearch/SearchableMap';
 import { NO_SPACE_SCRIPT, words } from '../api/wordSpans.ts';
+import { IndexFileError, type IndexReader, type IndexWriter } from './IndexFile.ts';
 import { lowerBound } from './lowerBound.ts';
 
 export type TextField = 'title' | 'content';
@@ -283,6 +284,8 @@ export class TextIndex {
   private readonly exact = new Map<string, TermEntry>();
   /** Unique tokens per field and slot (MiniSearch's field length), 0 for a free slot. */
   private lengths: [Int32Array, Int32Array] = [new Int32Array(1024), new Int32Array(1024)];
+  /** 1 where the slot's document has the field (`present` counts them). */
+  private hasField: [Uint8Array, Uint8Array] = [new Uint8Array(1024), new Uint8Array(1024)];
   private readonly lengthSum = [0, 0];
   private readonly present = [0, 0];
   private live = 0;
@@ -357,6 +360,7 @@ export class TextIndex {
     this.lengths[f]![slot] = length;
     this.lengthSum[f]! += length;
     this.present[f]!++;
+    this.hasField[f]![slot] = 1;
     for (const entry of counted) {
       const postings = (entry.postings[f] ??= new Postings(entry.term, f));
       if (!postings.add(slot, entry.count)) this.dirty.add(postings);
@@ -397,6 +401,7 @@ export class TextIndex {
     this.lengthSum[f]! -= this.lengths[f]![slot]!;
     this.present[f]!--;
     this.lengths[f]![slot] = 0;
+    this.hasField[f]![slot] = 0;
   }
 
   /** Applies every pending removal and addition (a batch of replaced documents) in one pass per term. */
@@ -538,6 +543,119 @@ export class TextIndex {
     return list;
   }
 
+  /**
+   * Writes what was built for slots 0..slots-1 (IndexFile.ts): per field the lengths and which
+   * slots have it, then every term with its postings. Pending changes are flushed first.
+   */
+  write(out: IndexWriter, slots: number): void {
+    this.flush();
+    out.u32(this.live);
+    for (let f = 0; f < FIELDS.length; f++) {
+      out.array(this.lengths[f]!.subarray(0, slots));
+      out.array(this.hasField[f]!.subarray(0, slots));
+      out.f64(this.lengthSum[f]!);
+      out.u32(this.present[f]!);
+    }
+    out.u32(this.exact.size);
+    for (const entry of this.exact.values()) {
+      out.string(entry.term);
+      for (let f = 0; f < FIELDS.length; f++) {
+        const postings = entry.postings[f];
+        out.array(postings ? postings.slots.subarray(0, postings.length) : new Int32Array(0));
+        out.array(postings ? postings.freqs.subarray(0, postings.length) : new Uint16Array(0));
+      }
+    }
+  }
+
+  /**
+   * Loads what `write` wrote for `slots` slots into this index (empty until then). Throws
+   * IndexFileError on anything `write` could not have written: slots out of range or not
+   * ascending, a term twice, lengths that do not add up.
+   */
+  read(input: IndexReader, slots: number): void {
+    if (this.live !== 0 || this.exact.size !== 0) throw new Error('TextIndex.read: the index is not empty');
+    const live = input.u32();
+    this.grow(Math.max(1, slots));
+    for (let f = 0; f < FIELDS.length; f++) {
+      const lengths = input.int32s();
+      const has = input.bytes();
+      if (lengths.length !== slots || has.length !== slots) throw new IndexFileError('field lengths of another collection');
+      let sum = 0;
+      let present = 0;
+      for (let i = 0; i < slots; i++) {
+        sum += lengths[i]!;
+        present += has[i]!;
+      }
+      this.lengths[f]!.set(lengths);
+      this.hasField[f]!.set(has);
+      this.lengthSum[f] = input.f64();
+      this.present[f] = input.u32();
+      if (sum !== this.lengthSum[f] || present !== this.present[f]) throw new IndexFileError('field lengths do not add up');
+    }
+    if (live > slots) throw new IndexFileError('more documents than slots');
+    this.live = live;
+    const terms = input.u32();
+    for (let t = 0; t < terms; t++) {
+      const term = input.string();
+      if (term === '' || this.exact.has(term)) throw new IndexFileError('a term twice');
+      const entry = new TermEntry(term);
+      for (let f = 0; f < FIELDS.length; f++) {
+        const list = input.int32s();
+        const freqs = input.uint16s();
+        if (freqs.length !== list.length) throw new IndexFileError('postings and frequencies differ');
+        for (let i = 0; i < list.length; i++) {
+          if (list[i]! < 0 || list[i]! >= slots || (i > 0 && list[i]! <= list[i - 1]!)) throw new IndexFileError('postings out of order');
+        }
+        if (list.length === 0) continue;
+        const postings = new Postings(term, f);
+        // Views of the file's buffer: the first change copies them (Postings#resize, flush).
+        postings.slots = list;
+        postings.freqs = freqs;
+        postings.length = list.length;
+        entry.postings[f] = postings;
+      }
+      if (!entry.postings[0] && !entry.postings[1]) throw new IndexFileError('a term without postings');
+      this.exact.set(term, entry);
+      this.terms.set(term, entry);
+    }
+  }
+
+  /**
+   * Takes the slots marked in `gone` out of the index without their text (the persisted index of
+   * a document that changed since): one pass over every postings list. Call `flush()` after.
+   */
+  removeSlots(gone: Uint8Array): void {
+    for (let f = 0; f < FIELDS.length; f++) {
+      const lengths = this.lengths[f]!;
+      const has = this.hasField[f]!;
+      for (let slot = 0; slot < gone.length; slot++) {
+        if (!gone[slot]) continue;
+        this.lengthSum[f]! -= lengths[slot]!;
+        this.present[f]! -= has[slot]!;
+        lengths[slot] = 0;
+        has[slot] = 0;
+      }
+    }
+    for (let slot = 0; slot < gone.length; slot++) if (gone[slot]) this.live--;
+    for (const entry of this.exact.values()) {
+      for (let f = 0; f < FIELDS.length; f++) {
+        const postings = entry.postings[f];
+        if (!postings) continue;
+        const { slots, freqs } = postings;
+        let to = 0;
+        for (let i = 0; i < postings.length; i++) {
+          const slot = slots[i]!;
+          if (slot < gone.length && gone[slot]) continue;
+          slots[to] = slot;
+          freqs[to++] = freqs[i]!;
+        }
+        if (to === postings.length) continue;
+        postings.length = to;
+        this.dirty.add(postings);
+      }
+    }
+  }
+
   private grow(size: number): void {
     if (size <= this.capacity) return;
     let capacity = this.capacity;
@@ -547,6 +665,11 @@ export class TextIndex {
       next.set(old);
       return next;
     }) as [Int32Array, Int32Array];
+    this.hasField = this.hasField.map((old) => {
+      const next = new Uint8Array(capacity);
+      next.set(old);
+      return next;
+    }) as [Uint8Array, Uint8Array];
     this.capacity = capacity;
   }
 }

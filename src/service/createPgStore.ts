@@ -9,6 +9,8 @@
  *     trove_documents    the latest snapshot, always current: one row per document, in the order
  *                        documents were first indexed (first_seq, first_index)
  *     trove_feedback     feedback entries, by `id` (createPgFeedbackLog.ts)
+ *     trove_engine_indexes  what an engine built from a collection (IndexFile.ts), saved by the last
+ *                        process that closed (or built it at start), read by the next to start
  *
  * A batch is one statement, so one transaction and one round trip (RECORD_BATCH): `seq` taken by
  * `UPDATE trove_head` (the row lock makes a second writer wait until the first commits, so
@@ -62,6 +64,14 @@ const MIGRATIONS: string[] = [
      PRIMARY KEY (project, collection, id));
    CREATE INDEX trove_documents_order ON trove_documents (project, collection, first_seq, first_index);
    CREATE TABLE trove_feedback (id bigserial PRIMARY KEY, entry json NOT NULL);`,
+  // Stored as it is: the index is checksummed binary, compressing it costs more than it saves.
+  `CREATE TABLE trove_engine_indexes (
+     project text NOT NULL,
+     collection text NOT NULL,
+     data bytea NOT NULL,
+     saved_at timestamptz NOT NULL DEFAULT now(),
+     PRIMARY KEY (project, collection));
+   ALTER TABLE trove_engine_indexes ALTER COLUMN data SET STORAGE EXTERNAL;`,
 ];
 
 /** Creates or migrates the schema to the latest version. */
@@ -305,6 +315,22 @@ export async function createPgStore(url: string, options: PgStoreOptions = {}): 
 
     async progress() {
       return { applied, head };
+    },
+
+    async loadIndex(project, collection) {
+      const { rows } = await pool.query<{ data: Buffer }>('SELECT data FROM trove_engine_indexes WHERE project = $1 AND collection = $2', [
+        project,
+        collection,
+      ]);
+      return rows[0]?.data;
+    },
+
+    async saveIndex(project, collection, index) {
+      await pool.query(
+        `INSERT INTO trove_engine_indexes (project, collection, data) VALUES ($1, $2, $3)
+         ON CONFLICT (project, collection) DO UPDATE SET data = excluded.data, saved_at = now()`,
+        [project, collection, Buffer.from(index.buffer, index.byteOffset, index.byteLength)],
+      );
     },
 
     async close() {
