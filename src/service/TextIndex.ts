@@ -96,15 +96,31 @@ export function tokenize(text: string): string[] {
 /** Pending changes to one term's postings up to which `flush()` edits them in place. */
 const SMALL_CHANGE = 32;
 
+/** Slots a postings list keeps in its tail (a sixteenth of it, at least this many) before it merges them in. */
+const TAIL = 64;
+
+/** Lists shorter than this are edited by moving them (cheap at that length), longer ones as above. */
+const LONG = 512;
+
 /**
- * One term in one field: the slots that have it (ascending) and how often. A slot past the
- * last is appended at once; anything else (a replaced document) waits in `pendingAdd` /
- * `pendingRemove` until `flush()`, which merges a whole batch in one pass over the postings.
+ * One term in one field: the slots that have it and how often. Slots [0, sorted) are ascending;
+ * a slot past the last is appended at once; anything else (a replaced document) waits in
+ * `pendingAdd` / `pendingRemove` until `flush()`. A few changes to a long list are made without
+ * moving it: a removed slot keeps its place with frequency 0 (`dead` of them), a slot added again
+ * gets its frequency back, a new one goes into a short sorted tail after the sorted part; the two
+ * are merged again once the tail holds a sixteenth of the list (TAIL at least) or an eighth of it
+ * is dead. (Moving a long list for each change was
+ * most of the cost of a batch of edited posts whose words are common.) Readers skip frequency 0.
  */
 class Postings {
   slots = new Int32Array(2);
   freqs = new Uint16Array(2);
+  /** Entries, dead and tail included. */
   length = 0;
+  /** Entries [0, sorted) are ascending, and so are [sorted, length) (the tail). */
+  sorted = 0;
+  /** Entries with frequency 0 (removed). */
+  dead = 0;
   pendingAdd: number[] = [];
   pendingRemove: number[] = [];
 
@@ -113,9 +129,14 @@ class Postings {
     readonly field: number,
   ) {}
 
+  /** Documents that have the term. */
+  get count(): number {
+    return this.length - this.dead;
+  }
+
   /** Adds `count` occurrences for `slot`; `false` when it waits for `flush()`. */
   add(slot: number, count: number): boolean {
-    if (this.length > 0 && this.slots[this.length - 1]! >= slot) {
+    if (this.sorted !== this.length || (this.length > 0 && this.slots[this.length - 1]! >= slot)) {
       this.pendingAdd.push(slot, Math.min(65_535, count));
       return false;
     }
@@ -123,6 +144,7 @@ class Postings {
     this.slots[this.length] = slot;
     this.freqs[this.length] = Math.min(65_535, count);
     this.length++;
+    this.sorted++;
     return true;
   }
 
@@ -132,12 +154,11 @@ class Postings {
 
   /** Applies the pending removals, then the pending additions (a replaced document's new terms). */
   flush(): void {
-    // A few changes (a small batch into a large collection) are made in place: a binary search and
-    // one native move per slot, instead of a pass over every posting.
     if (this.pendingRemove.length + this.pendingAdd.length / 2 <= SMALL_CHANGE) {
       this.flushInPlace();
       return;
     }
+    this.compact();
     if (this.pendingRemove.length > 0) {
       const gone = new Set(this.pendingRemove);
       let to = 0;
@@ -179,16 +200,65 @@ class Postings {
       this.length = to;
       this.pendingAdd = [];
     }
+    this.sorted = this.length;
   }
 
   private flushInPlace(): void {
+    if (this.length < LONG && this.sorted === this.length && this.dead === 0) {
+      this.moveInPlace();
+      return;
+    }
+    for (const slot of this.pendingRemove) {
+      const at = this.position(slot);
+      if (at < 0 || this.freqs[at] === 0) continue;
+      this.freqs[at] = 0;
+      this.dead++;
+    }
+    this.pendingRemove = [];
+    for (let i = 0; i < this.pendingAdd.length; i += 2) {
+      const slot = this.pendingAdd[i]!;
+      const count = this.pendingAdd[i + 1]!;
+      let at = this.position(slot);
+      if (at >= 0) {
+        // In order, so a later duplicate wins.
+        if (this.freqs[at] === 0) this.dead--;
+        this.freqs[at] = count;
+        continue;
+      }
+      // Into the tail, kept in order.
+      if (this.length === this.slots.length) this.resize(this.length * 2);
+      at = this.tailBound(slot);
+      this.slots.copyWithin(at + 1, at, this.length);
+      this.freqs.copyWithin(at + 1, at, this.length);
+      this.slots[at] = slot;
+      this.freqs[at] = count;
+      this.length++;
+    }
+    this.pendingAdd = [];
+    if (this.length - this.sorted > Math.max(TAIL, this.sorted >> 4) || this.dead * 8 > this.length) this.compact();
+  }
+
+  /** The first position of the tail whose slot is not below `slot`. */
+  private tailBound(slot: number): number {
+    let lo = this.sorted;
+    let hi = this.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (this.slots[mid]! < slot) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo;
+  }
+
+  /** A short list edited in place: a binary search and one native move per change. */
+  private moveInPlace(): void {
     const readded = new Set<number>();
     for (let i = 0; i < this.pendingAdd.length; i += 2) readded.add(this.pendingAdd[i]!);
     for (const slot of this.pendingRemove) {
       // A slot removed and added again (a replaced document keeping the term) is updated below.
       if (readded.has(slot)) continue;
-      const at = this.find(slot);
-      if (this.slots[at] !== slot || at >= this.length) continue;
+      const at = lowerBound(this.slots, this.length, slot);
+      if (at >= this.length || this.slots[at] !== slot) continue;
       this.slots.copyWithin(at, at + 1, this.length);
       this.freqs.copyWithin(at, at + 1, this.length);
       this.length--;
@@ -196,7 +266,7 @@ class Postings {
     this.pendingRemove = [];
     for (let i = 0; i < this.pendingAdd.length; i += 2) {
       const slot = this.pendingAdd[i]!;
-      const at = this.find(slot);
+      const at = lowerBound(this.slots, this.length, slot);
       if (at < this.length && this.slots[at] === slot) {
         // In order, so a later duplicate wins.
         this.freqs[at] = this.pendingAdd[i + 1]!;
@@ -210,11 +280,45 @@ class Postings {
       this.length++;
     }
     this.pendingAdd = [];
+    this.sorted = this.length;
   }
 
-  /** The first position whose slot is not below `slot`. */
-  private find(slot: number): number {
-    return lowerBound(this.slots, this.length, slot);
+  /** Where `slot` is (sorted part or tail, dead or not), or -1. */
+  private position(slot: number): number {
+    const at = lowerBound(this.slots, this.sorted, slot);
+    if (at < this.sorted && this.slots[at] === slot) return at;
+    const inTail = this.tailBound(slot);
+    return inTail < this.length && this.slots[inTail] === slot ? inTail : -1;
+  }
+
+  /** Sorted again, without the dead, in place: slots [0, length) ascending. */
+  compact(): void {
+    if (this.sorted === this.length && this.dead === 0) return;
+    const { slots, freqs } = this;
+    // The tail's live entries (in order) set aside, the sorted part's live ones packed, then both merged.
+    const tail: [slot: number, freq: number][] = [];
+    for (let i = this.sorted; i < this.length; i++) if (freqs[i] !== 0) tail.push([slots[i]!, freqs[i]!]);
+    let kept = 0;
+    for (let i = 0; i < this.sorted; i++) {
+      if (freqs[i] === 0) continue;
+      slots[kept] = slots[i]!;
+      freqs[kept++] = freqs[i]!;
+    }
+    // Merged from the end: the sorted part moves right by the tail entries that go before it.
+    let i = kept - 1;
+    let j = tail.length - 1;
+    for (let to = kept + tail.length - 1; j >= 0; to--) {
+      if (i >= 0 && slots[i]! > tail[j]![0]) {
+        slots[to] = slots[i]!;
+        freqs[to] = freqs[i--]!;
+      } else {
+        slots[to] = tail[j]![0];
+        freqs[to] = tail[j--]![1];
+      }
+    }
+    this.length = kept + tail.length;
+    this.sorted = this.length;
+    this.dead = 0;
   }
 
   private resize(capacity: number): void {
@@ -386,18 +490,29 @@ export class TextIndex {
   }
 
   private removeField(slot: number, f: number, text: string | null | undefined): void {
-    const field = FIELDS[f]!;
     if (text == null) return;
-    const seen = new Set<string>();
-    for (const token of tokenize(String(text))) {
-      const term = this.processTerm(token, field);
-      if (!term || seen.has(term)) continue;
-      seen.add(term);
-      const postings = this.exact.get(term)?.postings[f];
-      if (!postings) continue;
+    // Each of its terms once, found through the meanings of its tokens as `addField` finds them.
+    const call = ++this.calls;
+    const meanings = this.meanings[f]!;
+    if (meanings.size >= MEANINGS) meanings.clear();
+    eachToken(String(text), (token) => {
+      let meaning = meanings.get(token);
+      if (!meaning) {
+        const term = this.processTerm(token, FIELDS[f]!);
+        const entry = term ? this.exact.get(term) : null;
+        // A term no document has (nothing to remove) is not remembered: a later document may bring it.
+        if (entry === undefined) return;
+        meaning = { seen: 0, entry };
+        meanings.set(token, meaning);
+      }
+      const entry = meaning.entry;
+      if (entry === null || entry.seen === call) return;
+      entry.seen = call;
+      const postings = entry.postings[f];
+      if (!postings) return;
       postings.remove(slot);
       this.dirty.add(postings);
-    }
+    });
     this.lengthSum[f]! -= this.lengths[f]![slot]!;
     this.present[f]!--;
     this.lengths[f]![slot] = 0;
@@ -409,7 +524,7 @@ export class TextIndex {
     for (const postings of this.dirty) {
       postings.flush();
       const entry = this.exact.get(postings.term);
-      if (postings.length > 0 || !entry || entry.postings[postings.field] !== postings) continue;
+      if (postings.count > 0 || !entry || entry.postings[postings.field] !== postings) continue;
       entry.postings[postings.field] = undefined;
       if (!entry.postings[0] && !entry.postings[1]) {
         this.exact.delete(postings.term);
@@ -432,11 +547,13 @@ export class TextIndex {
     for (const [candidate, [entry]] of this.terms.fuzzyGet(term, distance)) {
       const [title, content] = entry.postings;
       if (!title || !content) {
-        out.set(candidate, (title ?? content)?.length ?? 0);
+        out.set(candidate, (title ?? content)?.count ?? 0);
         continue;
       }
       const docs = new Set<number>();
-      for (const postings of [title, content]) for (let i = 0; i < postings.length; i++) docs.add(postings.slots[i]!);
+      for (const postings of [title, content]) {
+        for (let i = 0; i < postings.length; i++) if (postings.freqs[i] !== 0) docs.add(postings.slots[i]!);
+      }
       out.set(candidate, docs.size);
     }
     return out;
@@ -459,7 +576,7 @@ export class TextIndex {
     const order = terms.map((_, i) => i);
     if (and) {
       const cost = expanded.map((list) =>
-        list.reduce((sum, { entry }) => sum + (entry.postings[0]?.length ?? 0) + (entry.postings[1]?.length ?? 0), 0),
+        list.reduce((sum, { entry }) => sum + (entry.postings[0]?.count ?? 0) + (entry.postings[1]?.count ?? 0), 0),
       );
       order.sort((a, b) => cost[a]! - cost[b]!);
     }
@@ -477,17 +594,19 @@ export class TextIndex {
           const postings = entry.postings[f];
           if (!postings) continue;
           const n = postings.length;
-          const idf = Math.log(1 + (total - n + 0.5) / (n + 0.5));
+          const df = postings.count;
+          const idf = Math.log(1 + (total - df + 0.5) / (df + 0.5));
           const lengths = this.lengths[f]!;
           const avgLength = avg[f]!;
           const factor = weight * boost;
           const { slots, freqs } = postings;
           for (let i = 0; i < n; i++) {
             const slot = slots[i]!;
+            const tf = freqs[i]!;
+            if (tf === 0) continue; // removed (see Postings)
             // AND: only documents every earlier term matched (the first term checks the filters).
             if (and ? lastHit[slot] !== step && matchedTerms[slot] !== step : allowed !== undefined && allowed[slot] !== 1) continue;
             if (step === 0 && and && allowed !== undefined && allowed[slot] !== 1) continue;
-            const tf = freqs[i]!;
             scores[slot]! +=
               factor * idf * (BM25.d + (tf * (BM25.k + 1)) / (tf + BM25.k * (1 - BM25.b + (BM25.b * lengths[slot]!) / avgLength)));
             if (lastHit[slot] !== step) {
@@ -561,6 +680,7 @@ export class TextIndex {
       out.string(entry.term);
       for (let f = 0; f < FIELDS.length; f++) {
         const postings = entry.postings[f];
+        postings?.compact();
         out.array(postings ? postings.slots.subarray(0, postings.length) : new Int32Array(0));
         out.array(postings ? postings.freqs.subarray(0, postings.length) : new Uint16Array(0));
       }
@@ -604,7 +724,9 @@ export class TextIndex {
         const freqs = input.uint16s();
         if (freqs.length !== list.length) throw new IndexFileError('postings and frequencies differ');
         for (let i = 0; i < list.length; i++) {
-          if (list[i]! < 0 || list[i]! >= slots || (i > 0 && list[i]! <= list[i - 1]!)) throw new IndexFileError('postings out of order');
+          if (list[i]! < 0 || list[i]! >= slots || (i > 0 && list[i]! <= list[i - 1]!) || freqs[i] === 0) {
+            throw new IndexFileError('postings out of order');
+          }
         }
         if (list.length === 0) continue;
         const postings = new Postings(term, f);
@@ -612,6 +734,7 @@ export class TextIndex {
         postings.slots = list;
         postings.freqs = freqs;
         postings.length = list.length;
+        postings.sorted = list.length;
         entry.postings[f] = postings;
       }
       if (!entry.postings[0] && !entry.postings[1]) throw new IndexFileError('a term without postings');
@@ -641,6 +764,7 @@ export class TextIndex {
       for (let f = 0; f < FIELDS.length; f++) {
         const postings = entry.postings[f];
         if (!postings) continue;
+        postings.compact();
         const { slots, freqs } = postings;
         let to = 0;
         for (let i = 0; i < postings.length; i++) {
@@ -651,6 +775,7 @@ export class TextIndex {
         }
         if (to === postings.length) continue;
         postings.length = to;
+        postings.sorted = to;
         this.dirty.add(postings);
       }
     }
