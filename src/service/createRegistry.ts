@@ -43,7 +43,12 @@ interface Entry {
 
 export type CreateEngine = (project: string, collection: string) => Engine;
 
-export async function createRegistry(store: Store, createEngine: CreateEngine): Promise<Registry> {
+export interface RegistryOptions {
+  /** Told how long each batch took the engine (ms of the event loop for the embedded one), to pace writes by it. */
+  onApplied?(ms: number): void;
+}
+
+export async function createRegistry(store: Store, createEngine: CreateEngine, options: RegistryOptions = {}): Promise<Registry> {
   const entries = new Map<string, Entry>();
   let opening = true;
   await store.open(async (project, collection, documents) => {
@@ -55,7 +60,9 @@ export async function createRegistry(store: Store, createEngine: CreateEngine): 
       // At start, a collection's first batch is all of its documents: the persisted index may spare building it.
       if (opening && (await restoreIndex(entry, documents))) return;
     }
+    const started = performance.now();
     await entry.engine.upsert(documents);
+    if (!opening) options.onApplied?.(performance.now() - started);
     entry.applied += documents.length;
   });
   opening = false;

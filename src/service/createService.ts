@@ -159,12 +159,15 @@ export async function createService(options: ServiceOptions): Promise<Service> {
   const maxBody = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
   const timeouts = { idleMs: options.bodyIdleMs ?? LIMITS.bodyIdleMs, totalMs: options.bodyTotalMs ?? LIMITS.bodyTotalMs };
   const handlers = loadHandlers(options.handlersFile);
+  /** Indexing batches are paced while reads are answered, by their number and by what they cost (createWritePacer.ts). */
+  const writes = createWritePacer(options.writeIntervalMs);
   const registry = await createRegistry(
     options.databaseUrl
       ? // Loaded only in this mode: the zero-setup start does not load the PostgreSQL client.
         await (await import('./createPgStore.ts')).createPgStore(options.databaseUrl)
       : createStore(options.dataDir, { compactAfterBytes: options.compactAfterBytes }),
     options.createEngine ?? (() => new MiniSearchEngine()),
+    { onApplied: (ms) => writes.spent(ms) },
   );
   const ctx: EndpointContext = {
     handlers,
@@ -174,8 +177,6 @@ export async function createService(options: ServiceOptions): Promise<Service> {
 
   /** Read requests take turns, ordinary ones first (createWorkQueue.ts). */
   const reads = createWorkQueue();
-  /** Indexing batches are paced while reads are answered (createWritePacer.ts). */
-  const writes = createWritePacer(options.writeIntervalMs);
 
   /** Whether the loopback rule holds: a loopback connection, addressed to a loopback name. */
   function viaLoopback(req: IncomingMessage): boolean {
