@@ -4,7 +4,8 @@
  * with PostgreSQL (a throwaway cluster, fsync on). The service runs as its own process (the
  * command from the sources), the load comes from this one:
  *
- * - one 10-document batch into the full collection: time over HTTP (median of 20) and bytes written
+ * - one 10-document batch (posts edited: new titles, every other batch new bodies too) into the
+ *   full collection: time over HTTP (median of 20) and bytes written
  *   to storage per batch (the service process's /proc/<pid>/io write_bytes, plus PostgreSQL's
  *   write-ahead log when it is the record);
  * - search throughput from 8 keep-alive clients, alone and while a writer (on a thread of its
@@ -133,10 +134,12 @@ async function throughput(urls: string[], seconds: number): Promise<number> {
   return done / seconds;
 }
 
+/** Ten posts edited: a new title, and every other batch a body rewritten (another post's words). */
 function batchOf(corpus: readonly Document[], n: number) {
   return Array.from({ length: 10 }, (_, i) => {
     const post = corpus[(n * 10 + i) % corpus.length]!;
-    return { ...post, title: `${post.title} (edit ${n})` };
+    const content = n % 2 === 1 ? corpus[(n * 10 + i + 7) % corpus.length]!.content : post.content;
+    return { ...post, title: `${post.title} (edit ${n})`, content };
   });
 }
 
