@@ -148,6 +148,7 @@ export class IndexReader {
 
 /** The body of an index file, once its magic, format, length and checksum check out; IndexFileError otherwise. */
 export function openIndexFile(file: Uint8Array): IndexReader {
+  if (!(file instanceof Uint8Array)) throw new IndexFileError('not bytes');
   if (file.length < HEADER) throw new IndexFileError('too short for an index');
   const header = new DataView(file.buffer, file.byteOffset, HEADER);
   for (let i = 0; i < MAGIC.length; i++) {

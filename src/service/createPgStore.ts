@@ -36,6 +36,8 @@ export interface PgStoreOptions {
 }
 
 const CHANNEL = 'trove_batches';
+/** Bytes of the saved engine index read per query. */
+const INDEX_PIECE = 2 * 1024 * 1024;
 /** Advisory lock key of the schema migration ("trove" in ASCII). */
 const MIGRATION_LOCK = 0x74726f7665;
 
@@ -318,11 +320,22 @@ export async function createPgStore(url: string, options: PgStoreOptions = {}): 
     },
 
     async loadIndex(project, collection) {
-      const { rows } = await pool.query<{ data: Buffer }>('SELECT data FROM trove_engine_indexes WHERE project = $1 AND collection = $2', [
-        project,
-        collection,
-      ]);
-      return rows[0]?.data;
+      // Read in pieces: one value of tens of megabytes comes back at half the speed.
+      const where = 'FROM trove_engine_indexes WHERE project = $1 AND collection = $2';
+      const { rows } = await pool.query<{ n: number }>(`SELECT length(data) AS n ${where}`, [project, collection]);
+      if (rows.length === 0) return undefined;
+      const index = Buffer.alloc(rows[0]!.n);
+      for (let at = 0; at < index.length; at += INDEX_PIECE) {
+        const piece = await pool.query<{ data: Buffer }>(`SELECT substring(data from $3 for $4) AS data ${where}`, [
+          project,
+          collection,
+          at + 1,
+          INDEX_PIECE,
+        ]);
+        // Changed meanwhile (another process saved it): whatever comes is checked by its checksum.
+        piece.rows[0]?.data.copy(index, at);
+      }
+      return index;
     },
 
     async saveIndex(project, collection, index) {

@@ -120,6 +120,7 @@ describe('the persisted engine index', () => {
       truncated: index.slice(0, index.length - 100),
       empty: new Uint8Array(0),
       header: index.slice(0, 24),
+      'not bytes': 'TROVEIDX' as unknown as Uint8Array,
     };
     for (const [what, file] of Object.entries(bad)) {
       expect(() => openIndexFile(file), what).toThrow(IndexFileError);
