@@ -19,8 +19,8 @@ import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import type { AddressInfo } from 'node:net';
 import { createService } from '../src/service/createService.ts';
-import { generatePosts } from '../src/service/generatePosts.ts';
-import { seededRandom } from '../src/service/seededRandom.ts';
+import { generatePosts } from '../src/service/sample/generatePosts.ts';
+import { seededRandom } from '../src/service/sample/seededRandom.ts';
 
 export interface ServiceBenchResult {
   posts: number;

@@ -29,13 +29,13 @@ import pg from 'pg';
 import { isBuilt, spawnServe } from '../scripts/spawnServe.ts';
 import { startPostgres } from '../scripts/startPostgres.ts';
 import type { Document } from '../src/api/types.ts';
-import { createRegistry } from '../src/service/createRegistry.ts';
-import { createStore } from '../src/service/createStore.ts';
-import { generatePosts } from '../src/service/generatePosts.ts';
-import { commonQueries, generateSkewedPosts } from '../src/service/generateSkewedPosts.ts';
-import { MiniSearchEngine } from '../src/service/MiniSearchEngine.ts';
-import { seededRandom } from '../src/service/seededRandom.ts';
-import { validateDocuments } from '../src/service/validateDocuments.ts';
+import { MiniSearchEngine } from '../src/service/engine/MiniSearchEngine.ts';
+import { validateDocuments } from '../src/service/endpoints/validateDocuments.ts';
+import { generatePosts } from '../src/service/sample/generatePosts.ts';
+import { commonQueries, generateSkewedPosts } from '../src/service/sample/generateSkewedPosts.ts';
+import { seededRandom } from '../src/service/sample/seededRandom.ts';
+import { createRegistry } from '../src/service/store/createRegistry.ts';
+import { createStore } from '../src/service/store/createStore.ts';
 
 const TOKEN = 'bench';
 
@@ -261,7 +261,7 @@ async function measure(
 /** Indexes `posts` (one batch) into the record, in this process, then lets it go (its engine's index saved, as a service's at close). */
 async function seed(posts: readonly Document[], options: { dataDir: string; databaseUrl?: string }): Promise<void> {
   const store = options.databaseUrl
-    ? await (await import('../src/service/createPgStore.ts')).createPgStore(options.databaseUrl)
+    ? await (await import('../src/service/store/createPgStore.ts')).createPgStore(options.databaseUrl)
     : createStore(options.dataDir);
   const registry = await createRegistry(store, () => new MiniSearchEngine());
   await registry.index('demo', 'blog', validateDocuments(posts, 'v2'));

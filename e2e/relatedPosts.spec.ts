@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { generatePosts } from '../src/service/generatePosts.ts';
+import { generatePosts } from '../src/service/sample/generatePosts.ts';
 
 /**
  * <trove-related-posts> in Chromium against the local service (e2e/server.ts), using the built

@@ -9,7 +9,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { fileURLToPath, URL as NodeURL } from 'node:url';
-import { generatePosts } from '../../src/service/generatePosts.ts';
+import { generatePosts } from '../../src/service/sample/generatePosts.ts';
 import type { AnalyticsPageContext, AnalyticsPageResult } from './createDemoSite.ts';
 import { html, raw, scriptJson } from './html.ts';
 

@@ -76,13 +76,13 @@ export function createClient(options: ClientOptions): TroveClient {
   }
 
   const searchRead = (p: SearchParams): Read => ({
-    endpoint: 'search',
+    endpoint: 'search/{default}',
     params: [['q', p.q], ['filter', p.filter], ['skip', p.skip], ['limit', p.limit], ...v2Only([['sort', p.sort]]), ...context(p)],
     kind: 'results',
     keep: true,
   });
   const recommendRead = (p: RecommendParams): Read => ({
-    endpoint: 'recommend',
+    endpoint: 'recommend/{}',
     params: [
       ['id', p.id],
       ...v2Only([['filter', p.filter]]),
@@ -162,7 +162,7 @@ export function createClient(options: ClientOptions): TroveClient {
     autocomplete: (p, o) =>
       read<Suggestion>(
         {
-          endpoint: 'autocomplete',
+          endpoint: 'autocomplete/{}',
           params: [
             ['q', p.q],
             ...v2Only([
@@ -208,7 +208,7 @@ export function createClient(options: ClientOptions): TroveClient {
         },
     feedback: {
       autocomplete: (f, o) =>
-        feedback('autocomplete/feedback', o?.handler, () => [
+        feedback('autocomplete/{}/feedback/hits', o?.handler, () => [
           ['query', f.query],
           ['item_id', f.item_id],
           ['item_order', f.item_order],
@@ -216,7 +216,7 @@ export function createClient(options: ClientOptions): TroveClient {
           ...context(f),
         ]),
       recommendation: (f, o) =>
-        feedback('recommend/feedback', o?.handler, () => [
+        feedback('recommend/{}/feedback/hits', o?.handler, () => [
           ['source_id', f.source_id],
           ['source_title', f.source_title],
           ['source_url', f.source_url],

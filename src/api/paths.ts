@@ -1,6 +1,7 @@
+import { type Endpoint, root } from './endpoints.ts';
 import type { ApiVersion } from './types.ts';
 
-export type Endpoint = 'documents' | 'search' | 'autocomplete' | 'recommend' | 'autocomplete/feedback' | 'recommend/feedback';
+export type { Endpoint };
 
 /** A query parameter; `undefined`, `''` and non-finite numbers are left out, arrays repeat the key. */
 export type Param = readonly [name: string, value: string | number | undefined | readonly string[]];
@@ -12,18 +13,15 @@ function segment(value: string): string {
 }
 
 /**
- * The API path of an endpoint, exactly as docs/http-api.md writes it:
- * v2 `/api/v2/projects/{project}/collections/{collection}/…`, v1 `/api/v1/{project}/collections/{collection}/…`;
- * search falls back to the handler `default`; autocomplete and recommend without a handler use the
+ * The API path of an endpoint, from its pattern in src/api/endpoints.ts: search falls back to
+ * its default handler `default`; autocomplete and recommend without a handler use the
  * handler-less forms `autocomplete/` and `recommend/` (trailing slash), feedback `…/feedback/hits`.
  * Every segment is URL-encoded.
  */
 export function buildPath(version: ApiVersion, project: string, collection: string, endpoint: Endpoint, handler?: string): string {
-  const root = `/api/${version}/${version === 'v2' ? 'projects/' : ''}${segment(project)}/collections/${segment(collection)}/`;
-  if (endpoint === 'documents') return root + endpoint;
-  const h = handler ? segment(handler) : endpoint === 'search' ? 'default' : '';
-  const [name, feedback] = endpoint.split('/');
-  return feedback ? `${root}${name}/${h && `${h}/`}feedback/hits` : `${root}${name}/${h}`;
+  return (root(version, segment(project), segment(collection)) + endpoint)
+    .replace(/{(\w*)}/, (_, fallback: string) => (handler ? segment(handler) : fallback))
+    .replace('//', '/');
 }
 
 /** A query string (without `?`) in the given parameter order, so equal requests give equal URLs. */

@@ -1,10 +1,13 @@
 /**
  * The local search service: every endpoint of docs/http-api.md (v1 and v2), as one connect-style
- * middleware (mountable in Vite, node:http or the e2e server). This file is the HTTP layer —
- * routing, token scopes, envelopes, CORS, body limits; the collections and their persistence
- * are in createRegistry.ts, the endpoints in *Endpoint.ts, the engine behind the Engine seam
- * (MiniSearchEngine.ts). The request log and failure injection of the tests are a separate
- * middleware (createTestHooks.ts) that `trove serve` does not load.
+ * middleware (mountable in Vite, node:http or the e2e server). This file is the pipeline: it finds
+ * a request's row in the table of endpoints (src/api/endpoints.ts, endpoints/matchRoute.ts), runs
+ * the checks below in their order (the rules are in http/: token scopes createAccess.ts, bodies
+ * readRequestBody.ts, origins, CORS, turns) and calls the row's function (endpoints/endpointTable.ts,
+ * one file per endpoint); the collections and their record are in store/ (createRegistry.ts), the
+ * engine behind the Engine seam in engine/ (MiniSearchEngine.ts); src/service/README.md maps the
+ * folders. The request log and failure injection of the tests are a separate middleware
+ * (createTestHooks.ts) that `trove serve` does not load.
  *
  * Decisions the hosted service leaves open (docs/http-api.md marks them "trove serve"; see also the files named):
  * - Envelope on every API answer, errors included: `{ time, code, response }`, `time` in whole
@@ -58,37 +61,30 @@
  *   GET    /_trove/img/<n>.svg  the sample posts' cover images (`seed(count, imageBase)`; no token)
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { allowedMethods } from './allowedMethods.ts';
-import { autocompleteEndpoint } from './autocompleteEndpoint.ts';
-import { BodyAbortedError } from './BodyAbortedError.ts';
-import { coverImage } from './coverImage.ts';
-import { type CreateEngine, createRegistry } from './createRegistry.ts';
-import { createStore } from './createStore.ts';
-import { createWorkQueue } from './createWorkQueue.ts';
-import { createWritePacer } from './createWritePacer.ts';
-import { discardBody } from './discardBody.ts';
-import type { EndpointContext, ReadRoute } from './EndpointContext.ts';
+import type { EndpointContext, EndpointRequest } from './endpoints/EndpointContext.ts';
+import { ENDPOINT_FUNCTIONS } from './endpoints/endpointTable.ts';
+import { loadHandlers } from './endpoints/loadHandlers.ts';
+import { findEndpoint } from './endpoints/matchRoute.ts';
+import { validateDocuments } from './endpoints/validateDocuments.ts';
+import { MiniSearchEngine } from './engine/MiniSearchEngine.ts';
 import { escapeControl } from './escapeControl.ts';
-import { feedbackEndpoint } from './feedbackEndpoint.ts';
-import { fitResults } from './fitResults.ts';
-import { generatePosts } from './generatePosts.ts';
-import { indexEndpoint } from './indexEndpoint.ts';
-import { isForeignOrigin } from './isForeignOrigin.ts';
-import { isHeavyRequest } from './isHeavyRequest.ts';
-import { isLoopback } from './isLoopback.ts';
-import { isLoopbackHost } from './isLoopbackHost.ts';
+import { BodyAbortedError } from './http/BodyAbortedError.ts';
+import { checkNames } from './http/checkNames.ts';
+import { createAccess } from './http/createAccess.ts';
+import { createWorkQueue } from './http/createWorkQueue.ts';
+import { createWritePacer } from './http/createWritePacer.ts';
+import { fitResults } from './http/fitResults.ts';
+import { handleHelper } from './http/handleHelper.ts';
+import { isForeignOrigin } from './http/isForeignOrigin.ts';
+import { isHeavyRequest } from './http/isHeavyRequest.ts';
+import { afterRefusal, readRequestBody } from './http/readRequestBody.ts';
+import { sendJson } from './http/sendJson.ts';
+import { setCors } from './http/setCors.ts';
 import { LIMITS } from './limits.ts';
-import { loadHandlers } from './loadHandlers.ts';
-import { matchRoute, type Route } from './matchRoute.ts';
-import { MiniSearchEngine } from './MiniSearchEngine.ts';
-import { readBody } from './readBody.ts';
-import { recommendEndpoint } from './recommendEndpoint.ts';
-import { searchEndpoint } from './searchEndpoint.ts';
-import { sendJson } from './sendJson.ts';
+import { generatePosts } from './sample/generatePosts.ts';
 import { ServiceError } from './ServiceError.ts';
-import { setCors } from './setCors.ts';
-import { tokensEqual } from './tokensEqual.ts';
-import { validateDocuments } from './validateDocuments.ts';
+import { type CreateEngine, createRegistry } from './store/createRegistry.ts';
+import { createStore } from './store/createStore.ts';
 
 export interface ServiceOptions {
   /** The read token (pages publish it). Default `dev-token`. */
@@ -137,119 +133,56 @@ export interface Service {
 
 export const DEFAULT_MAX_BODY_BYTES = LIMITS.indexBodyBytes;
 
-const READ_ENDPOINTS: Record<ReadRoute['kind'], (ctx: EndpointContext, route: ReadRoute, params: URLSearchParams) => Promise<unknown>> = {
-  search: searchEndpoint,
-  autocomplete: autocompleteEndpoint,
-  recommend: recommendEndpoint,
-};
-
-const HELPER_METHODS: Record<string, string[]> = {
-  '/_trove/health': ['GET'],
-  '/_trove/feedback': ['GET', 'DELETE'],
-};
-
 /** One line for the log: the message (or stack) with control characters escaped. */
 function logLine(error: unknown): string {
   return escapeControl(String((error as Error)?.stack ?? error));
 }
 
+type AnyEndpoint = (ctx: EndpointContext, request: EndpointRequest) => Promise<unknown>;
+
 export async function createService(options: ServiceOptions): Promise<Service> {
-  const token = options.token ?? 'dev-token';
-  const writeToken = options.writeToken || undefined;
-  const maxBody = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
-  const timeouts = { idleMs: options.bodyIdleMs ?? LIMITS.bodyIdleMs, totalMs: options.bodyTotalMs ?? LIMITS.bodyTotalMs };
+  const access = createAccess(options.token ?? 'dev-token', options.writeToken || undefined);
+  const limits = {
+    maxBody: options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES,
+    idleMs: options.bodyIdleMs ?? LIMITS.bodyIdleMs,
+    totalMs: options.bodyTotalMs ?? LIMITS.bodyTotalMs,
+  };
   const handlers = loadHandlers(options.handlersFile);
   /** Indexing batches are paced while reads are answered, by their number and by what they cost (createWritePacer.ts). */
   const writes = createWritePacer(options.writeIntervalMs);
   const registry = await createRegistry(
     options.databaseUrl
       ? // Loaded only in this mode: the zero-setup start does not load the PostgreSQL client.
-        await (await import('./createPgStore.ts')).createPgStore(options.databaseUrl)
+        await (await import('./store/createPgStore.ts')).createPgStore(options.databaseUrl)
       : createStore(options.dataDir, { compactAfterBytes: options.compactAfterBytes }),
     options.createEngine ?? (() => new MiniSearchEngine()),
     { onApplied: (ms) => writes.spent(ms) },
   );
-  const ctx: EndpointContext = {
-    handlers,
-    registry,
-    feedback: registry.store.feedback,
-  };
+  const ctx: EndpointContext = { handlers, registry, feedback: registry.store.feedback };
 
   /** Read requests take turns, ordinary ones first (createWorkQueue.ts). */
   const reads = createWorkQueue();
 
-  /** Whether the loopback rule holds: a loopback connection, addressed to a loopback name. */
-  function viaLoopback(req: IncomingMessage): boolean {
-    const host = req.headers.host;
-    return isLoopback(req.socket.localAddress) && (host === undefined || isLoopbackHost(host));
-  }
-
-  function checkToken(req: IncomingMessage, url: URL, indexing: boolean): void {
-    const given = url.searchParams.get('token');
-    if (given === null || given === '') throw new ServiceError(401, 'Missing token: pass token=<access key> in the query string');
-    // Both comparisons always run: the time taken does not tell which token was close.
-    const isRead = tokensEqual(given, token);
-    const isWrite = tokensEqual(given, writeToken);
-    if (!indexing) {
-      if (!isRead && !isWrite) throw new ServiceError(401, 'Invalid token: the token does not match an access key of this service');
-      return;
-    }
-    if (writeToken !== undefined) {
-      if (isWrite) return;
-      throw new ServiceError(
-        401,
-        isRead
-          ? 'Read-only token: indexing needs the write token (TROVE_WRITE_TOKEN), not the token pages publish'
-          : 'Invalid token: the token does not match the write token of this service',
-      );
-    }
-    if (!isRead) throw new ServiceError(401, 'Invalid token: the token does not match an access key of this service');
-    if (!viaLoopback(req)) {
-      throw new ServiceError(403, 'Indexing refused: without a write token (TROVE_WRITE_TOKEN) the service indexes over loopback only');
-    }
-  }
-
-  /** 400 for a project or collection name no file name can hold (indexing creates files named after them). */
-  function checkNames(route: Route): void {
-    for (const [what, name] of [
-      ['Project', route.project],
-      ['Collection', route.collection],
-    ] as const) {
-      if (Buffer.byteLength(name, 'utf8') > LIMITS.nameBytes) {
-        throw new ServiceError(400, `${what} name too long: at most ${LIMITS.nameBytes} bytes (UTF-8)`);
+  /** An API request: its row (src/api/endpoints.ts), then the checks in the order of this file's header, then its function. */
+  async function answer(req: IncomingMessage, url: URL, method: string): Promise<unknown> {
+    const { name, row, route } = findEndpoint(url.pathname, method);
+    const writing = row.token === 'write';
+    if (writing) {
+      checkNames(route);
+      if (isForeignOrigin(req)) {
+        throw new ServiceError(403, 'Indexing refused: the request comes from a page of another site (its Origin is not this service)');
       }
     }
-  }
-
-  /** The body of a POST, once its headers have passed: size from `Content-Length` first, then as it arrives. */
-  async function body(req: IncomingMessage, route: Route): Promise<string> {
-    const limit = route.kind === 'index' ? maxBody : Math.min(maxBody, LIMITS.feedbackBodyBytes);
-    const declared = Number(req.headers['content-length']);
-    if (declared > limit) throw new ServiceError(413, `Request body too large: ${declared} bytes, the limit is ${limit} bytes`);
-    if (route.kind === 'index') {
-      const type = String(req.headers['content-type'] ?? '')
-        .split(';')[0]!
-        .trim()
-        .toLowerCase();
-      if (type !== 'application/json') {
-        throw new ServiceError(415, `Unsupported content type ${JSON.stringify(type)}: indexing takes Content-Type: application/json`);
-      }
-    }
-    const text = await readBody(req, { bytes: limit, ...timeouts });
-    // A middleware before the service (the test hooks) may have read it with a larger limit.
-    const size = Buffer.byteLength(text, 'utf8');
-    if (size > limit) throw new ServiceError(413, `Request body too large: ${size} bytes, the limit is ${limit} bytes`);
-    return text;
-  }
-
-  /** After an answer sent without reading the whole body: drop the rest (timed out: drop the connection). */
-  function afterRefusal(req: IncomingMessage, res: ServerResponse, status: number): void {
-    if (req.complete || req.readableEnded) return;
-    if (status === 408) {
-      res.once('finish', () => req.socket.destroy());
-      return;
-    }
-    discardBody(req, maxBody * 8, timeouts.totalMs);
+    access.checkToken(req, url, row.token);
+    if (writing) await writes.turn();
+    else writes.read();
+    const body = method === 'GET' || method === 'HEAD' ? null : await readRequestBody(req, row, limits);
+    const contentType = String(req.headers['content-type'] ?? '');
+    const request: EndpointRequest = { row, route, params: url.searchParams, body, contentType };
+    const run = () => (ENDPOINT_FUNCTIONS[name] as AnyEndpoint)(ctx, request);
+    if (!('heavy' in row)) return run();
+    // Reads of records take turns in the read queue and are cut to the answer limit.
+    return fitResults(await reads.run(isHeavyRequest(route, url.searchParams), run).finally(writes.read), LIMITS.responseBytes);
   }
 
   async function handleApi(req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> {
@@ -258,36 +191,7 @@ export async function createService(options: ServiceOptions): Promise<Service> {
     const send = (status: number, response: unknown, headers: Record<string, string> = {}) =>
       sendJson(res, status, { time: Math.round(performance.now() - started), code: status, response }, headers);
     try {
-      const route = matchRoute(url.pathname);
-      if (!route)
-        throw new ServiceError(404, `Unknown path ${url.pathname}: see docs/http-api.md in the trove-search package for the endpoints`);
-      const allowed = allowedMethods(route);
-      if (!allowed.includes(method)) {
-        throw new ServiceError(405, `Method ${method} not allowed on ${url.pathname}: use ${allowed.join(' or ')}`, {
-          Allow: [...allowed, 'OPTIONS'].join(', '),
-        });
-      }
-      if (route.kind === 'index') {
-        checkNames(route);
-        if (isForeignOrigin(req)) {
-          throw new ServiceError(403, 'Indexing refused: the request comes from a page of another site (its Origin is not this service)');
-        }
-      }
-      checkToken(req, url, route.kind === 'index');
-      if (route.kind === 'index') await writes.turn();
-      else writes.read();
-      const text = method === 'GET' || method === 'HEAD' ? null : await body(req, route);
-      const params = url.searchParams;
-      const response =
-        route.kind === 'index'
-          ? await indexEndpoint(ctx, route, text)
-          : route.kind === 'feedback'
-            ? await feedbackEndpoint(ctx, route, params, text, String(req.headers['content-type'] ?? ''))
-            : fitResults(
-                await reads.run(isHeavyRequest(route, params), () => READ_ENDPOINTS[route.kind](ctx, route, params)).finally(writes.read),
-                LIMITS.responseBytes,
-              );
-      send(200, response);
+      send(200, await answer(req, url, method));
     } catch (error) {
       if (error instanceof BodyAbortedError) {
         console.warn(
@@ -296,82 +200,14 @@ export async function createService(options: ServiceOptions): Promise<Service> {
         return;
       }
       if (error instanceof ServiceError) {
-        afterRefusal(req, res, error.status);
+        afterRefusal(req, res, error.status, limits);
         send(error.status, error.message, error.headers);
       } else {
         console.error('[trove service]', logLine(error));
-        afterRefusal(req, res, 500);
+        afterRefusal(req, res, 500, limits);
         send(500, 'Internal error: the service could not answer; its log has the details');
       }
     }
-  }
-
-  /** The helpers that show or change what readers did: the write token, or the loopback rule without one; never another site. */
-  function checkHelperAccess(req: IncomingMessage, url: URL): [status: number, error: string] | null {
-    if (isForeignOrigin(req)) return [403, 'Refused: the request comes from a page of another site'];
-    if (writeToken !== undefined) {
-      const given = url.searchParams.get('token');
-      return given !== null && tokensEqual(given, writeToken) ? null : [401, 'Refused: pass token=<the write token (TROVE_WRITE_TOKEN)>'];
-    }
-    return viaLoopback(req) ? null : [403, 'Refused: without a write token (TROVE_WRITE_TOKEN) this helper answers over loopback only'];
-  }
-
-  async function streamFeedback(res: ServerResponse): Promise<void> {
-    res.statusCode = 200;
-    res.setHeader('Content-Type', 'application/json; charset=utf-8');
-    res.setHeader('Cache-Control', 'no-store');
-    let first = true;
-    res.write('[');
-    try {
-      for await (const entry of ctx.feedback.entries()) {
-        if (res.destroyed) return;
-        const more = res.write(`${first ? '' : ','}\n${JSON.stringify(entry)}`);
-        first = false;
-        if (!more) await new Promise((resolve) => res.once('drain', resolve));
-      }
-    } catch (error) {
-      // The answer has begun (a lost database, an unreadable file): cut it, so it cannot pass for the whole log.
-      res.destroy();
-      throw error;
-    }
-    res.end(first ? ']' : '\n]');
-  }
-
-  async function handleHelper(req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> {
-    const method = req.method ?? 'GET';
-    const image = /^\/_trove\/img\/(\d{1,4})\.svg$/.exec(url.pathname);
-    if (image && (method === 'GET' || method === 'HEAD')) {
-      const svg = coverImage(Number(image[1]));
-      res.writeHead(200, {
-        'Content-Type': 'image/svg+xml',
-        'Content-Length': Buffer.byteLength(svg),
-        'Cache-Control': 'public, max-age=86400',
-      });
-      return void res.end(method === 'HEAD' ? undefined : svg);
-    }
-    const route = url.pathname.replace(/\/+$/, '');
-    const allowed = HELPER_METHODS[route];
-    if (!allowed) return sendJson(res, 404, { error: `Unknown helper path ${url.pathname}` });
-    if (!allowed.includes(method)) {
-      return sendJson(res, 405, { error: `Method ${method} not allowed on ${route}` }, { Allow: [...allowed, 'OPTIONS'].join(', ') });
-    }
-    if (route === '/_trove/health') {
-      // With a shared record: how far this process has applied it; `max_behind=N` answers 503 past N batches behind.
-      const progress = await ctx.registry.store.progress?.();
-      const behind = progress ? progress.head - progress.applied : 0;
-      const maxBehind = url.searchParams.get('max_behind');
-      const ok = maxBehind === null || !/^\d+$/.test(maxBehind) || behind <= Number(maxBehind);
-      const collections = await ctx.registry.list();
-      return sendJson(res, ok ? 200 : 503, progress ? { ok, collections, log: { ...progress, behind } } : { ok, collections });
-    }
-    const refused = checkHelperAccess(req, url);
-    if (refused) return sendJson(res, refused[0], { error: refused[1] });
-    if (method === 'DELETE') {
-      await ctx.feedback.clear();
-      res.statusCode = 204;
-      return void res.end();
-    }
-    return streamFeedback(res);
   }
 
   return {
@@ -396,7 +232,7 @@ export async function createService(options: ServiceOptions): Promise<Service> {
         res.end();
         return;
       }
-      const work = isApi ? handleApi(req, res, url) : handleHelper(req, res, url);
+      const work = isApi ? handleApi(req, res, url) : handleHelper(ctx, access, req, res, url);
       work.catch((error: unknown) => {
         console.error('[trove service]', logLine(error));
         sendJson(res, 500, { time: 0, code: 500, response: 'Internal error: the service could not answer; its log has the details' });

@@ -4,7 +4,7 @@
  *
  *   GET    /_trove/requests   [{ time, method, path, query: [[k, v], ...], body }] of every API
  *                             request (not OPTIONS), newest last, at most 5,000; DELETE clears it
- *   POST   /_trove/fail       { path: 'search'|'autocomplete'|'recommend'|'index'|'feedback'|'*',
+ *   POST   /_trove/fail       { path: <an endpoint's kind (src/api/endpoints.ts): 'search', 'index'…>|'*',
  *                               status?: 500, times?: 1, delayMs?: 0 } — the next `times` API
  *                             requests of that kind wait `delayMs`, then fail with `status`
  *                             (an error envelope; status 0 = the connection is dropped). With
@@ -14,14 +14,14 @@
  * untouched) and before its token check.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { allowedMethods } from './allowedMethods.ts';
+import { ENDPOINTS } from '../api/endpoints.ts';
 import { DEFAULT_MAX_BODY_BYTES, type Middleware, type Next, type Service } from './createService.ts';
-import { matchRoute, type Route } from './matchRoute.ts';
-import { parseJsonBody } from './parseJsonBody.ts';
-import { readBody } from './readBody.ts';
-import { sendJson } from './sendJson.ts';
+import { matchRequest } from './endpoints/matchRoute.ts';
+import { parseJsonBody } from './endpoints/parseJsonBody.ts';
+import { readBody } from './http/readBody.ts';
+import { sendJson } from './http/sendJson.ts';
 import { ServiceError } from './ServiceError.ts';
-import { setCors } from './setCors.ts';
+import { setCors } from './http/setCors.ts';
 
 export interface RequestLogEntry {
   time: string;
@@ -46,7 +46,8 @@ export interface TestHooks {
 
 const MAX_LOGGED_REQUESTS = 5000;
 const MAX_LOGGED_BODY = 64 * 1024;
-const FAIL_KINDS = ['search', 'autocomplete', 'recommend', 'index', 'feedback', '*'];
+/** The kinds of the endpoints (src/api/endpoints.ts), and `*` for any. */
+const FAIL_KINDS = [...new Set(Object.values(ENDPOINTS).map((row) => row.kind as string)), '*'];
 const HOOK_METHODS: Record<string, string[]> = {
   '/_trove/requests': ['GET', 'DELETE'],
   '/_trove/fail': ['POST', 'DELETE'],
@@ -114,14 +115,13 @@ export function createTestHooks(options: { maxBodyBytes?: number } = {}): TestHo
         return false; // the service answers 413 / 400 from the same read
       }
     }
-    let route: Route | null;
+    let kind: string | undefined;
     try {
-      route = matchRoute(url.pathname);
+      kind = matchRequest(url.pathname, method)?.match?.route.kind;
     } catch {
       return false;
     }
-    if (!route || !allowedMethods(route).includes(method)) return false;
-    const kind = route.kind;
+    if (kind === undefined) return false;
     const rule = failRules.find((r) => r.path === '*' || r.path === kind);
     if (!rule) return false;
     rule.times -= 1;

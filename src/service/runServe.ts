@@ -14,10 +14,10 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { describeDatabase } from './describeDatabase.ts';
+import { describeDatabase } from './store/describeDatabase.ts';
 import { createService } from './createService.ts';
 import { escapeControl } from './escapeControl.ts';
-import { isLoopbackHost } from './isLoopbackHost.ts';
+import { isLoopbackHost } from './http/isLoopbackHost.ts';
 import { LIMITS } from './limits.ts';
 
 export { isLoopbackHost };

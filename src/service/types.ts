@@ -1,4 +1,5 @@
 /** Internal types of the local service (the wire types live in src/api/types.ts). */
+import type { HandlerGroup } from '../api/endpoints.ts';
 import type { ApiVersion } from '../api/types.ts';
 
 export type { ApiVersion };
@@ -22,7 +23,8 @@ export interface StoredDocument {
   meta: string[];
 }
 
-export type EndpointKind = 'search' | 'autocomplete' | 'recommend';
+/** The endpoints that have named handlers (src/api/endpoints.ts). */
+export type EndpointKind = HandlerGroup;
 
 /** A named request configuration (handlers file). */
 export interface HandlerSettings {

@@ -49,10 +49,10 @@ describe('request paths', () => {
   });
 
   it('builds the feedback paths with and without a handler', () => {
-    expect(buildPath('v2', 'demo', 'blog', 'recommend/feedback')).toBe(`${V2}/recommend/feedback/hits`);
-    expect(buildPath('v2', 'demo', 'blog', 'recommend/feedback', 'similar')).toBe(`${V2}/recommend/similar/feedback/hits`);
-    expect(buildPath('v2', 'demo', 'blog', 'autocomplete/feedback')).toBe(`${V2}/autocomplete/feedback/hits`);
-    expect(buildPath('v2', 'demo', 'blog', 'autocomplete/feedback', 'titles')).toBe(`${V2}/autocomplete/titles/feedback/hits`);
+    expect(buildPath('v2', 'demo', 'blog', 'recommend/{}/feedback/hits')).toBe(`${V2}/recommend/feedback/hits`);
+    expect(buildPath('v2', 'demo', 'blog', 'recommend/{}/feedback/hits', 'similar')).toBe(`${V2}/recommend/similar/feedback/hits`);
+    expect(buildPath('v2', 'demo', 'blog', 'autocomplete/{}/feedback/hits')).toBe(`${V2}/autocomplete/feedback/hits`);
+    expect(buildPath('v2', 'demo', 'blog', 'autocomplete/{}/feedback/hits', 'titles')).toBe(`${V2}/autocomplete/titles/feedback/hits`);
   });
 
   it('URL-encodes every path segment', async () => {
@@ -63,7 +63,7 @@ describe('request paths', () => {
   it('rejects dot segments that URL parsers would resolve away', async () => {
     const { client, fetch } = makeClient({ project: '..' });
     await expect(client.search({ q: 'x' })).rejects.toThrow(TypeError);
-    expect(() => buildPath('v2', 'demo', '.', 'search')).toThrow(TypeError);
+    expect(() => buildPath('v2', 'demo', '.', 'search/{default}')).toThrow(TypeError);
     expect(fetch.calls).toHaveLength(0);
   });
 

@@ -1,13 +1,13 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { Engine } from '../../src/service/Engine.ts';
-import { generatePosts } from '../../src/service/generatePosts.ts';
-import { commonQueries, generateSkewedPosts } from '../../src/service/generateSkewedPosts.ts';
-import { INDEX_FORMAT, IndexFileError, IndexWriter, openIndexFile } from '../../src/service/IndexFile.ts';
-import { MiniSearchEngine } from '../../src/service/MiniSearchEngine.ts';
+import type { Engine } from '../../src/service/engine/Engine.ts';
+import { generatePosts } from '../../src/service/sample/generatePosts.ts';
+import { commonQueries, generateSkewedPosts } from '../../src/service/sample/generateSkewedPosts.ts';
+import { INDEX_FORMAT, IndexFileError, IndexWriter, openIndexFile } from '../../src/service/engine/IndexFile.ts';
+import { MiniSearchEngine } from '../../src/service/engine/MiniSearchEngine.ts';
 import type { StoredDocument } from '../../src/service/types.ts';
-import { validateDocuments } from '../../src/service/validateDocuments.ts';
+import { validateDocuments } from '../../src/service/endpoints/validateDocuments.ts';
 import { removeDir, startService } from './startService.ts';
 
 const built = async (docs: readonly StoredDocument[]) => {

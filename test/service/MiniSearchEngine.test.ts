@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { generatePosts } from '../../src/service/generatePosts.ts';
-import { MiniSearchEngine } from '../../src/service/MiniSearchEngine.ts';
-import { validateDocuments } from '../../src/service/validateDocuments.ts';
+import { generatePosts } from '../../src/service/sample/generatePosts.ts';
+import { MiniSearchEngine } from '../../src/service/engine/MiniSearchEngine.ts';
+import { validateDocuments } from '../../src/service/endpoints/validateDocuments.ts';
 import { describeEngine } from './engineContract.ts';
 
 describeEngine('MiniSearchEngine', () => new MiniSearchEngine());

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { seededRandom } from '../../src/service/seededRandom.ts';
-import { SlotList } from '../../src/service/SlotList.ts';
+import { seededRandom } from '../../src/service/sample/seededRandom.ts';
+import { SlotList } from '../../src/service/engine/SlotList.ts';
 
 describe('SlotList', () => {
   it('holds the slots of any sequence of adds and deletes, ascending and once each, as a Set would', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { seededRandom } from '../../src/service/seededRandom.ts';
-import { SortedSlots } from '../../src/service/SortedSlots.ts';
+import { seededRandom } from '../../src/service/sample/seededRandom.ts';
+import { SortedSlots } from '../../src/service/engine/SortedSlots.ts';
 
 describe('SortedSlots', () => {
   it('keeps the order and the ranks of a full sort through many small updates and a few large ones', () => {

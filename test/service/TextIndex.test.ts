@@ -1,9 +1,9 @@
 import MiniSearch from 'minisearch';
 import { describe, expect, it } from 'vitest';
-import { generatePosts } from '../../src/service/generatePosts.ts';
-import { seededRandom } from '../../src/service/seededRandom.ts';
-import { normalizeTerm } from '../../src/service/normalizeTerm.ts';
-import { MEANINGS, type QueryTerm, SPACE_OR_PUNCTUATION, TextIndex, tokenize } from '../../src/service/TextIndex.ts';
+import { generatePosts } from '../../src/service/sample/generatePosts.ts';
+import { seededRandom } from '../../src/service/sample/seededRandom.ts';
+import { normalizeTerm } from '../../src/service/engine/normalizeTerm.ts';
+import { MEANINGS, type QueryTerm, SPACE_OR_PUNCTUATION, TextIndex, tokenize } from '../../src/service/engine/TextIndex.ts';
 
 const posts = generatePosts(300).map((p, slot) => ({ slot, title: p.title!, content: p.content! }));
 

@@ -2,11 +2,11 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { createRegistry } from '../../src/service/createRegistry.ts';
-import { createStore } from '../../src/service/createStore.ts';
-import { generatePosts } from '../../src/service/generatePosts.ts';
-import { MiniSearchEngine } from '../../src/service/MiniSearchEngine.ts';
-import { validateDocuments } from '../../src/service/validateDocuments.ts';
+import { createRegistry } from '../../src/service/store/createRegistry.ts';
+import { createStore } from '../../src/service/store/createStore.ts';
+import { generatePosts } from '../../src/service/sample/generatePosts.ts';
+import { MiniSearchEngine } from '../../src/service/engine/MiniSearchEngine.ts';
+import { validateDocuments } from '../../src/service/endpoints/validateDocuments.ts';
 import { removeDir } from './startService.ts';
 
 describe('createRegistry', () => {

@@ -3,8 +3,8 @@ import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync, appendFileSync } from 'node:fs';
 import { getPriority, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { compactHere, compactInWorker } from '../../src/service/compactLog.ts';
-import { createStore } from '../../src/service/createStore.ts';
+import { compactHere, compactInWorker } from '../../src/service/store/compactLog.ts';
+import { createStore } from '../../src/service/store/createStore.ts';
 import type { StoredDocument } from '../../src/service/types.ts';
 
 const root = resolve(import.meta.dirname, '../..');
@@ -183,7 +183,7 @@ describe('createStore: killed mid-write', () => {
     // prints each batch number once append() resolved; compaction runs often.
     writeFileSync(
       script,
-      `import { createStore } from ${JSON.stringify(join(root, 'src/service/createStore.ts'))};
+      `import { createStore } from ${JSON.stringify(join(root, 'src/service/store/createStore.ts'))};
        const store = createStore(${JSON.stringify(join(dir, 'data'))}, { compactAfterBytes: 20_000 });
        await store.open(async () => {});
        const pad = 'x'.repeat(300);

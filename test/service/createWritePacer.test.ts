@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createWritePacer } from '../../src/service/createWritePacer.ts';
+import { createWritePacer } from '../../src/service/http/createWritePacer.ts';
 
 afterEach(() => {
   vi.useRealTimers();

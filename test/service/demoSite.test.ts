@@ -7,11 +7,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Document } from '../../src/api/types.ts';
 import { createDemoSite, type DemoSiteOptions } from '../../demo/site/createDemoSite.ts';
 import { serveStatic, type Middleware } from '../../demo/site/serveStatic.ts';
-import { coverImage } from '../../src/service/coverImage.ts';
+import { coverImage } from '../../src/service/sample/coverImage.ts';
 import { createBlogIndex } from '../../demo/site/createBlogIndex.ts';
 import { escapeHtml, html, scriptJson } from '../../demo/site/html.ts';
 import { safeUrl } from '../../demo/site/safeUrl.ts';
-import { generatePosts } from '../../src/service/generatePosts.ts';
+import { generatePosts } from '../../src/service/sample/generatePosts.ts';
 
 const hostile = '<img src=x onerror="alert(1)"> & "quotes" \'single\'';
 

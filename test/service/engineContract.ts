@@ -4,11 +4,11 @@
  * runs it against the embedded engine.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { Engine, FieldFilter } from '../../src/service/Engine.ts';
-import { parseFilter } from '../../src/service/parseFilter.ts';
-import type { SortKey } from '../../src/service/parseSort.ts';
-import { generatePosts } from '../../src/service/generatePosts.ts';
-import { validateDocuments } from '../../src/service/validateDocuments.ts';
+import type { Engine, FieldFilter } from '../../src/service/engine/Engine.ts';
+import { parseFilter } from '../../src/service/endpoints/parseFilter.ts';
+import type { SortKey } from '../../src/service/engine/parseSort.ts';
+import { generatePosts } from '../../src/service/sample/generatePosts.ts';
+import { validateDocuments } from '../../src/service/endpoints/validateDocuments.ts';
 
 const f = (raw: string) => parseFilter(raw, 'v2');
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { loadHandlers, validateHandlers } from '../../src/service/loadHandlers.ts';
+import { loadHandlers, validateHandlers } from '../../src/service/endpoints/loadHandlers.ts';
 
 describe('loadHandlers', () => {
   it('returns no custom handlers without a file', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { matchRoute } from '../../src/service/matchRoute.ts';
+import { matchRoute } from '../../src/service/endpoints/matchRoute.ts';
 
 const v2 = '/api/v2/projects/demo/collections/blog';
 const v1 = '/api/v1/demo/collections/blog';

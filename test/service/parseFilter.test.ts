@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { filter as formatFilter } from '../../src/api/filter.ts';
-import { parseFilter } from '../../src/service/parseFilter.ts';
+import { parseFilter } from '../../src/service/endpoints/parseFilter.ts';
 import type { ServiceError } from '../../src/service/ServiceError.ts';
 
 function rejection(fn: () => unknown): ServiceError {

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { parseIntParam } from '../../src/service/parseIntParam.ts';
-import { parseSort } from '../../src/service/parseSort.ts';
-import { formatRecordDate } from '../../src/service/formatRecordDate.ts';
-import { parseIsoDate } from '../../src/service/parseIsoDate.ts';
+import { parseIntParam } from '../../src/service/endpoints/parseIntParam.ts';
+import { parseSort } from '../../src/service/engine/parseSort.ts';
+import { formatRecordDate } from '../../src/service/endpoints/formatRecordDate.ts';
+import { parseIsoDate } from '../../src/service/endpoints/parseIsoDate.ts';
 
 describe('parseSort', () => {
   it('accepts date and title in both directions', () => {

@@ -11,9 +11,9 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { spawnServe } from '../../scripts/spawnServe.ts';
 import { type Postgres, startPostgres } from '../../scripts/startPostgres.ts';
-import { createPgFeedbackLog } from '../../src/service/createPgFeedbackLog.ts';
-import { createPgStore } from '../../src/service/createPgStore.ts';
-import type { FeedbackEntry } from '../../src/service/FeedbackLog.ts';
+import { createPgFeedbackLog } from '../../src/service/store/createPgFeedbackLog.ts';
+import { createPgStore } from '../../src/service/store/createPgStore.ts';
+import type { FeedbackEntry } from '../../src/service/store/FeedbackLog.ts';
 
 const T = 'token=pg-token';
 const V2 = (collection: string) => `/api/v2/projects/demo/collections/${collection}`;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { queryTerms } from '../../src/service/queryTerms.ts';
+import { queryTerms } from '../../src/service/engine/queryTerms.ts';
 
 describe('queryTerms', () => {
   it('drops common words unless nothing else remains, and a one-letter last term after others', () => {

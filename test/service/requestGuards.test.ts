@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { escapeControl } from '../../src/service/escapeControl.ts';
-import { fitResults } from '../../src/service/fitResults.ts';
-import { isLoopbackHost } from '../../src/service/isLoopbackHost.ts';
+import { fitResults } from '../../src/service/http/fitResults.ts';
+import { isLoopbackHost } from '../../src/service/http/isLoopbackHost.ts';
 import { LIMITS } from '../../src/service/limits.ts';
-import { parseJsonBody } from '../../src/service/parseJsonBody.ts';
-import { tokensEqual } from '../../src/service/tokensEqual.ts';
+import { parseJsonBody } from '../../src/service/endpoints/parseJsonBody.ts';
+import { tokensEqual } from '../../src/service/http/tokensEqual.ts';
 
 describe('the small guards of the service', () => {
   it('tokensEqual matches equal tokens only, whatever their lengths, and never a missing one', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { seededRandom } from '../../src/service/seededRandom.ts';
-import { topK } from '../../src/service/topK.ts';
+import { seededRandom } from '../../src/service/sample/seededRandom.ts';
+import { topK } from '../../src/service/engine/topK.ts';
 
 describe('topK', () => {
   it('answers the first k of a full sort, ties and all, for small and large inputs', () => {

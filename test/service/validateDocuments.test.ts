@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { validateDocuments } from '../../src/service/validateDocuments.ts';
+import { validateDocuments } from '../../src/service/endpoints/validateDocuments.ts';
 
 describe('validateDocuments', () => {
   it('normalises a v2 document', () => {

@@ -3,7 +3,7 @@ import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync as makeTempDir, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { isTempFile, writeFileAtomic } from '../../src/service/writeFileAtomic.ts';
+import { isTempFile, writeFileAtomic } from '../../src/service/store/writeFileAtomic.ts';
 
 const root = resolve(import.meta.dirname, '../..');
 const made: string[] = [];
@@ -56,7 +56,7 @@ describe('writeFileAtomic', () => {
     // Rewrites a ~4 MB file in a loop, alternating two contents, until killed.
     writeFileSync(
       script,
-      `import { writeFileAtomic } from ${JSON.stringify(join(root, 'src/service/writeFileAtomic.ts'))};
+      `import { writeFileAtomic } from ${JSON.stringify(join(root, 'src/service/store/writeFileAtomic.ts'))};
        const a = JSON.stringify({ v: 'a', pad: 'a'.repeat(4_000_000) });
        const b = JSON.stringify({ v: 'b', pad: 'b'.repeat(4_000_000) });
        for (let i = 0; ; i++) { writeFileAtomic(${JSON.stringify(file)}, i % 2 ? b : a); if (i === 1) process.stdout.write('ready\\n'); }`,

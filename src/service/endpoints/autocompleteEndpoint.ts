@@ -1,0 +1,36 @@
+import { filter } from '../../api/filter.ts';
+import { filterFields } from '../../api/filterFields.ts';
+import type { SearchResponse, Suggestion } from '../../api/types.ts';
+import type { EndpointContext, EndpointRequest } from './EndpointContext.ts';
+import type { ReadRoute } from './matchRoute.ts';
+import { readPageRequest } from './readPageRequest.ts';
+import { toFilterSuggestion, toNavigationalSuggestion } from './toRecord.ts';
+
+/**
+ * Autocomplete: empty `q` → no results. Otherwise up to `limit` records: first up to
+ * ceil(limit/3) (at most 3) `filter` records — categories, tags and authors whose name (or a
+ * later word of it) starts with the text, named with the version's filter fields
+ * (src/api/filterFields.ts) — then `navigational` records (posts whose TITLE matches the text,
+ * same rules as search, best first); filter records fill unused slots. `found_documents` =
+ * matching posts; `facets` null. v1 ignores `filter`, `limit` and `sort`.
+ */
+export async function autocompleteEndpoint(ctx: EndpointContext, request: EndpointRequest<ReadRoute>): Promise<SearchResponse<Suggestion>> {
+  const { engine, settings, filters, sort, limit } = readPageRequest(ctx, request);
+  const { route, params } = request;
+  const q = params.get('q') ?? '';
+  if (q.trim() === '') return { found_documents: 0, results: [], facets: null, spelling: null };
+  const [page, values] = await Promise.all([
+    engine.search({ q, filters, sort, skip: 0, limit, facets: false, titleBoost: settings.boost?.title ?? 3, fields: ['title'] }),
+    engine.suggest({ text: q, filters, limit }),
+  ]);
+  const filterSlots = Math.min(values.length, Math.max(Math.min(3, Math.ceil(limit / 3)), limit - page.total));
+  return {
+    found_documents: page.total,
+    results: [
+      ...values.slice(0, filterSlots).map((v) => toFilterSuggestion(v.value, filter(filterFields[v.field][route.version], v.value))),
+      ...page.hits.slice(0, limit - filterSlots).map(toNavigationalSuggestion),
+    ],
+    facets: null,
+    spelling: null,
+  };
+}
