@@ -154,6 +154,28 @@ export async function createPgStore(url: string, options: PgStoreOptions = {}): 
   /** Batches this process recorded and has not applied yet, by `seq`. */
   const recorded = new Map<number, { project: string; collection: string; documents: StoredDocument[] }>();
 
+  /** Engine indexes asked for at start, before the registry asks (see `open`). */
+  const prefetched = new Map<string, Promise<Uint8Array | undefined>>();
+
+  /** The saved engine index of a collection, read in pieces: one value of tens of megabytes comes back at half the speed. */
+  async function readIndex(project: string, collection: string): Promise<Uint8Array | undefined> {
+    const where = 'FROM trove_engine_indexes WHERE project = $1 AND collection = $2';
+    const { rows } = await pool.query<{ n: number }>(`SELECT length(data) AS n ${where}`, [project, collection]);
+    if (rows.length === 0) return undefined;
+    const index = Buffer.alloc(rows[0]!.n);
+    for (let at = 0; at < index.length; at += INDEX_PIECE) {
+      const piece = await pool.query<{ data: Buffer }>(`SELECT substring(data from $3 for $4) AS data ${where}`, [
+        project,
+        collection,
+        at + 1,
+        INDEX_PIECE,
+      ]);
+      // Changed meanwhile (another process saved it): whatever comes is checked by its checksum.
+      piece.rows[0]?.data.copy(index, at);
+    }
+    return index;
+  }
+
   function settleWaiters(): void {
     for (let i = waiters.length - 1; i >= 0; i--) {
       if (waiters[i]!.seq <= applied) waiters.splice(i, 1)[0]!.done();
@@ -277,6 +299,12 @@ export async function createPgStore(url: string, options: PgStoreOptions = {}): 
         );
         const byKey = new Map<string, StoredDocument[]>();
         for (const c of collections.rows) byKey.set(collectionKey(c.project, c.collection), []);
+        // The saved engine indexes come on other connections while this one reads the documents.
+        for (const c of collections.rows) {
+          const early = readIndex(c.project, c.collection);
+          early.catch(() => {}); // the registry reads the error when it asks for it
+          prefetched.set(collectionKey(c.project, c.collection), early);
+        }
         const docs = await client.query<{ project: string; collection: string; doc: StoredDocument }>(
           'SELECT project, collection, doc FROM trove_documents ORDER BY project, collection, first_seq, first_index',
         );
@@ -320,22 +348,10 @@ export async function createPgStore(url: string, options: PgStoreOptions = {}): 
     },
 
     async loadIndex(project, collection) {
-      // Read in pieces: one value of tens of megabytes comes back at half the speed.
-      const where = 'FROM trove_engine_indexes WHERE project = $1 AND collection = $2';
-      const { rows } = await pool.query<{ n: number }>(`SELECT length(data) AS n ${where}`, [project, collection]);
-      if (rows.length === 0) return undefined;
-      const index = Buffer.alloc(rows[0]!.n);
-      for (let at = 0; at < index.length; at += INDEX_PIECE) {
-        const piece = await pool.query<{ data: Buffer }>(`SELECT substring(data from $3 for $4) AS data ${where}`, [
-          project,
-          collection,
-          at + 1,
-          INDEX_PIECE,
-        ]);
-        // Changed meanwhile (another process saved it): whatever comes is checked by its checksum.
-        piece.rows[0]?.data.copy(index, at);
-      }
-      return index;
+      const key = collectionKey(project, collection);
+      const early = prefetched.get(key);
+      prefetched.delete(key);
+      return early ?? readIndex(project, collection);
     },
 
     async saveIndex(project, collection, index) {
