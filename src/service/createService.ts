@@ -158,12 +158,15 @@ export async function createService(options: ServiceOptions): Promise<Service> {
     totalMs: options.bodyTotalMs ?? LIMITS.bodyTotalMs,
   };
   const handlers = loadHandlers(options.handlersFile);
+  /** Indexing batches are paced while reads are answered, by their number and by what they cost (createWritePacer.ts). */
+  const writes = createWritePacer(options.writeIntervalMs);
   const registry = await createRegistry(
     options.databaseUrl
       ? // Loaded only in this mode: the zero-setup start does not load the PostgreSQL client.
         await (await import('./store/createPgStore.ts')).createPgStore(options.databaseUrl)
       : createStore(options.dataDir, { compactAfterBytes: options.compactAfterBytes }),
     options.createEngine ?? (() => new MiniSearchEngine()),
+    { onApplied: (ms) => writes.spent(ms) },
   );
   const ctx: EndpointContext = { handlers, registry, feedback: registry.store.feedback };
 
@@ -173,8 +176,6 @@ export async function createService(options: ServiceOptions): Promise<Service> {
 
   /** Read requests take turns, ordinary ones first (createWorkQueue.ts). */
   const reads = createWorkQueue();
-  /** Writes are paced while reads are answered (createWritePacer.ts). */
-  const writes = createWritePacer(options.writeIntervalMs);
 
   /** An API request: its row (src/api/endpoints.ts), then the checks in the order of this file's header, then its function. */
   async function answer(req: IncomingMessage, url: URL, method: string): Promise<unknown> {

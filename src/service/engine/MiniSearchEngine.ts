@@ -19,6 +19,7 @@
  *   title collates each distinct title once;
  * - the title-normalised names of facet values are computed once per value, not per query.
  */
+import { crc32 } from 'node:zlib';
 import type { FacetBucket } from '../../api/types.ts';
 import { NO_SPACE_SCRIPT } from '../../api/wordSpans.ts';
 import type {
@@ -34,6 +35,7 @@ import type {
   SuggestRequest,
 } from './Engine.ts';
 import { distinctiveTerms } from './distinctiveTerms.ts';
+import { IndexFileError, IndexWriter, openIndexFile } from './IndexFile.ts';
 import { levenshtein } from './levenshtein.ts';
 import { LIMITS } from '../limits.ts';
 import { normalizeTerm } from './normalizeTerm.ts';
@@ -118,11 +120,29 @@ function nameRank(name: string, needle: string): number {
 
 const normalizeName = (value: string) => normalizeTerm(value.trim()).replace(/\s+/g, ' ');
 
+/** The orders a persisted index keeps, in its order. */
+const SORT_KEYS: SortKey[] = ['date desc', 'date asc', 'title asc', 'title desc'];
+
+/**
+ * What of a document the persisted index depends on (its id, title, content and date: the text
+ * index and the orders), as two numbers: a CRC-32 of them and their length. Facets are not in the
+ * index; they are counted from the documents at every start.
+ */
+function fingerprint(doc: StoredDocument): [number, number] {
+  let crc = crc32(doc.id);
+  let length = doc.id.length + 3;
+  for (const text of [doc.title, doc.content, doc.ts === undefined ? '' : String(doc.ts)]) {
+    crc = crc32(text ?? '\u0001', crc32('\u0000', crc));
+    length += text?.length ?? 1;
+  }
+  return [crc, length >>> 0];
+}
+
 export class MiniSearchEngine implements Engine {
   /** Documents by slot. */
   private readonly docs: StoredDocument[] = [];
   private readonly slotOf = new Map<string, number>();
-  private readonly text = new TextIndex(indexTerm);
+  private text = new TextIndex(indexTerm);
   private readonly postings = Object.fromEntries(FILTER_FIELDS.map((f) => [f, new Map<string, FacetValue>()])) as Record<
     FilterField,
     Map<string, FacetValue>
@@ -191,6 +211,89 @@ export class MiniSearchEngine implements Engine {
     // Everything is in this object's memory: dropping the references is all there is to do.
     this.docs.length = 0;
     this.slotOf.clear();
+  }
+
+  /**
+   * The persisted index (IndexFile.ts): each document's fingerprint, the text index (terms and
+   * postings, field lengths), the id order and the four sort orders.
+   */
+  async exportIndex(): Promise<Uint8Array> {
+    const out = new IndexWriter();
+    const n = this.docs.length;
+    const prints = new Uint32Array(n * 2);
+    for (let slot = 0; slot < n; slot++) prints.set(fingerprint(this.docs[slot]!), slot * 2);
+    out.array(prints);
+    this.text.write(out, n);
+    out.array(this.byId.list);
+    for (const key of SORT_KEYS) out.array(this.orders[key].list);
+    return out.finish();
+  }
+
+  /**
+   * Loads `documents` (as one upsert would) with a persisted index instead of building it: only if
+   * the file checks out (IndexFile.ts) and has as many documents as it or more, the same ones in
+   * the same order; each whose fingerprint differs (changed since) is taken out of the persisted
+   * index and indexed from its text, as are documents added since. Facets are counted from the
+   * documents. Returns how many documents were indexed from their text; `false`, and nothing
+   * loaded, when the index does not fit (then `upsert`): the documents are the truth, the index a
+   * shortcut.
+   */
+  async restore(documents: readonly StoredDocument[], file: Uint8Array): Promise<number | false> {
+    if (this.docs.length > 0) return false;
+    const latest = new Map<string, StoredDocument>();
+    for (const doc of documents) latest.set(doc.id, doc);
+    const docs = [...latest.values()];
+    const text = new TextIndex(indexTerm);
+    const lists: Int32Array[] = [];
+    let stale = new Uint8Array(0);
+    let n = 0;
+    try {
+      const input = openIndexFile(file);
+      const prints = input.uint32s();
+      n = prints.length / 2;
+      if (!Number.isInteger(n) || n > docs.length) return false;
+      stale = new Uint8Array(n);
+      let changed = 0;
+      for (let slot = 0; slot < n; slot++) {
+        const [crc, length] = fingerprint(docs[slot]!);
+        if (crc !== prints[slot * 2] || length !== prints[slot * 2 + 1]) {
+          stale[slot] = 1;
+          changed++;
+        }
+      }
+      // Mostly other documents: building afresh costs less than mending.
+      if (changed * 2 > n) return false;
+      text.read(input, n);
+      for (let i = 0; i <= SORT_KEYS.length; i++) {
+        const list = input.int32s();
+        if (list.length !== n || !SortedSlots.isOrder(list)) return false;
+        lists.push(list);
+      }
+      if (!input.done) return false;
+    } catch (error) {
+      if (error instanceof IndexFileError) return false;
+      throw error;
+    }
+    this.text = text;
+    const changed: number[] = [];
+    text.removeSlots(stale);
+    for (let slot = 0; slot < docs.length; slot++) {
+      const doc = docs[slot]!;
+      this.slotOf.set(doc.id, slot);
+      this.docs[slot] = doc;
+      this.setPostings(slot, undefined, doc);
+      this.setCodes(slot, this.codesFor(doc));
+      if (slot < n && !stale[slot]) continue;
+      text.add(slot, doc);
+      changed.push(slot);
+    }
+    text.flush();
+    this.version++;
+    this.byId.restore(lists[0]!);
+    SORT_KEYS.forEach((key, i) => this.orders[key].restore(lists[i + 1]!));
+    this.byId.update(changed, docs.length);
+    for (const key of SORT_KEYS) this.orders[key].update(changed, docs.length);
+    return changed.length;
   }
 
   async upsert(documents: readonly StoredDocument[]): Promise<void> {

@@ -2,6 +2,7 @@
  * What the service keeps on disk in its data folder:
  *
  *     <dataDir>/collections/<project>/<collection>.json   one snapshot per collection (with its `seq`)
+ *     <dataDir>/collections/<project>/<collection>.index  what the engine built from it (IndexFile.ts)
  *     <dataDir>/log/<segment>.jsonl                       the batch log, one validated batch a line
  *     <dataDir>/feedback.jsonl                            feedback (createFileFeedbackLog.ts)
  *     <dataDir>/trove.lock                                the process that owns the folder
@@ -24,8 +25,8 @@
  */
 import { collectionKey } from './collectionKey.ts';
 import { closeSync, existsSync, fsyncSync, mkdirSync, openSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
-import { type FileHandle, open } from 'node:fs/promises';
-import { join } from 'node:path';
+import { type FileHandle, open, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { basename, dirname, join } from 'node:path';
 import { compactInWorker, snapshotPath } from './compactLog.ts';
 import { createFileFeedbackLog } from './createFileFeedbackLog.ts';
 import { escapeControl } from '../escapeControl.ts';
@@ -57,6 +58,10 @@ export interface Store {
   progress?(): Promise<{ applied: number; head: number }>;
   /** Waits for the writes and the compaction in flight, then lets the record go. */
   close(): Promise<void>;
+  /** The engine index last saved for a collection (IndexFile.ts; checked by the engine), if any. */
+  loadIndex?(project: string, collection: string): Promise<Uint8Array | undefined>;
+  /** Keeps a collection's engine index with the record, for the next start (a shortcut: the documents stay the record). */
+  saveIndex?(project: string, collection: string, index: Uint8Array): Promise<void>;
 }
 
 export interface StoreOptions {
@@ -67,6 +72,8 @@ export interface StoreOptions {
 const SNAPSHOT_FORMAT = 1;
 const SEGMENT = /^\d{8}\.jsonl$/;
 const LOCK_FILE = 'trove.lock';
+const INDEX_SUFFIX = '.index';
+let indexWrites = 0;
 
 interface LoggedBatch {
   seq: number;
@@ -218,6 +225,7 @@ export function createStore(dataDir: string, options: StoreOptions = {}): Store 
     const [project, collection] = key.split('\u0000') as [string, string];
     return join(collectionsDir, snapshotPath(project, collection));
   };
+  const indexFileOf = (key: string) => fileOf(key).replace(/\.json$/, INDEX_SUFFIX);
   const sizeOf = (key: string) => {
     try {
       return statSync(fileOf(key)).size;
@@ -242,6 +250,7 @@ export function createStore(dataDir: string, options: StoreOptions = {}): Store 
           rmSync(file, { force: true });
           continue;
         }
+        if (name.endsWith(INDEX_SUFFIX)) continue; // read by loadIndex
         if (!name.endsWith('.json') || !statSync(file).isFile()) {
           warn(`skipped ${JSON.stringify(file)}: not written by trove serve`);
           continue;
@@ -313,6 +322,28 @@ export function createStore(dataDir: string, options: StoreOptions = {}): Store 
       });
       writes = run.catch(() => {});
       return run;
+    },
+
+    async loadIndex(project, collection) {
+      try {
+        return await readFile(indexFileOf(collectionKey(project, collection)));
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+        throw error;
+      }
+    },
+
+    async saveIndex(project, collection, index) {
+      // Not fsynced: a file torn by a crash fails its checksum, and the engine builds from the snapshot.
+      const file = indexFileOf(collectionKey(project, collection));
+      const temp = join(dirname(file), `.${basename(file)}.tmp-${process.pid}-${++indexWrites}`);
+      try {
+        await writeFile(temp, index);
+        await rename(temp, file);
+      } catch (error) {
+        await rm(temp, { force: true });
+        throw error;
+      }
     },
 
     async close() {
