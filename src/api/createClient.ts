@@ -1,12 +1,12 @@
-import { fetchEnvelope } from './fetchEnvelope.ts';
+import { fetchEnvelope } from './client/fetchEnvelope.ts';
 import { defaultApiVersion, isApiVersion } from './apiVersion.ts';
 import { filter } from './filter.ts';
 import { filterFields } from './filterFields.ts';
 import { getSessionId } from './getSessionId.ts';
 import { buildPath, buildQuery, type Endpoint, type Param } from './paths.ts';
-import { responseCache } from './responseCache.ts';
-import { sendFeedback } from './sendFeedback.ts';
-import { sessionCache } from './sessionCache.ts';
+import { responseCache } from './client/responseCache.ts';
+import { sendFeedback } from './client/sendFeedback.ts';
+import { sessionCache } from './client/sessionCache.ts';
 import { toIndexId } from './toIndexId.ts';
 import { toV1Document } from './toV1Document.ts';
 import type {
@@ -22,7 +22,7 @@ import type {
   TroveClient,
   UserContext,
 } from './types.ts';
-import { validateSearchResponse } from './validateSearchResponse.ts';
+import { validateSearchResponse } from './client/validateSearchResponse.ts';
 
 const MINUTE = 60_000;
 

@@ -1,9 +1,9 @@
 import ky from 'ky';
-import { ApiError } from './ApiError.ts';
-import { NetworkError } from './NetworkError.ts';
-import { redactToken } from './redactToken.ts';
-import { ResponseError } from './ResponseError.ts';
-import { TimeoutError } from './TimeoutError.ts';
+import { ApiError } from '../ApiError.ts';
+import { NetworkError } from '../NetworkError.ts';
+import { redactToken } from '../redactToken.ts';
+import { ResponseError } from '../ResponseError.ts';
+import { TimeoutError } from '../TimeoutError.ts';
 
 export interface EnvelopeRequest {
   method: 'GET' | 'POST';
