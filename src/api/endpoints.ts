@@ -51,6 +51,8 @@ const both = ['v1', 'v2'] as const;
 /** The rows, in the order the service tries them. */
 export const ENDPOINTS = {
   index: { kind: 'index', path: 'documents', versions: both, methods: ['POST'], token: 'write' },
+  // trove serve's own extension (docs/http-api.md): a JSON array of ids.
+  delete: { kind: 'delete', path: 'documents', versions: both, methods: ['DELETE'], token: 'write' },
   search: {
     kind: 'search',
     path: 'search/{default}',

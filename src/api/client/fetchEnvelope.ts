@@ -6,7 +6,7 @@ import { ResponseError } from '../ResponseError.ts';
 import { TimeoutError } from '../TimeoutError.ts';
 
 export interface EnvelopeRequest {
-  method: 'GET' | 'POST';
+  method: 'GET' | 'POST' | 'DELETE';
   /** Full URL, token included. */
   url: string;
   /** API path, named in error messages instead of the URL. */
@@ -17,7 +17,7 @@ export interface EnvelopeRequest {
   /** Milliseconds; 0 or less = none. */
   timeout: number;
   signal?: AbortSignal;
-  /** POST body, sent as JSON. */
+  /** POST or DELETE body, sent as JSON. */
   json?: unknown;
 }
 

@@ -3,7 +3,8 @@
  * record of every indexing batch (the data folder, or PostgreSQL shared by several processes).
  * The store calls back for every batch in the record's order, at start and then as batches are
  * recorded (by this process or, with a shared record, another); an indexing request resolves
- * once its batch is durable and applied here. A collection exists once its first batch is.
+ * once its batch is durable and applied here. A collection exists once its first batch is; a
+ * batch of the delete extension removes documents (it never removes a collection).
  */
 import { collectionKey } from './collectionKey.ts';
 import type { Engine } from '../engine/Engine.ts';
@@ -23,6 +24,8 @@ export interface Registry {
   find(project: string, collection: string): Engine;
   /** Upserts `documents` (validated) into the collection, creating it; recorded and applied before it resolves. */
   index(project: string, collection: string, documents: readonly StoredDocument[]): Promise<void>;
+  /** Removes the documents of these ids from a collection that exists (unknown ids are no error); recorded and applied before it resolves. */
+  delete(project: string, collection: string, ids: readonly string[]): Promise<void>;
   list(): Promise<CollectionInfo[]>;
   close(): Promise<void>;
 }
@@ -37,17 +40,33 @@ export type CreateEngine = (project: string, collection: string) => Engine;
 
 export async function createRegistry(store: Store, createEngine: CreateEngine): Promise<Registry> {
   const entries = new Map<string, Entry>();
-  await store.open(async (project, collection, documents) => {
+  await store.open(async (project, collection, documents, deleted = []) => {
     const key = collectionKey(project, collection);
     let entry = entries.get(key);
     if (!entry) {
       entry = { project, collection, engine: createEngine(project, collection) };
       entries.set(key, entry);
     }
-    await entry.engine.upsert(documents);
+    if (documents.length || !deleted.length) await entry.engine.upsert(documents);
+    if (deleted.length) await removeFrom(entry, deleted);
   });
 
-  return {
+  /**
+   * Deletions: the engine is built anew from the documents that stay, in their order (the Engine
+   * seam keeps slots dense, and deletions are rare: a post gone from a blog), and takes the old
+   * one's place; a read in flight finishes on the old one. Ids the collection lacks cost nothing.
+   */
+  async function removeFrom(entry: Entry, ids: readonly string[]): Promise<void> {
+    const gone = new Set(ids);
+    const before = await entry.engine.snapshot();
+    const kept = before.filter((doc) => !gone.has(doc.id));
+    if (kept.length === before.length) return;
+    const engine = createEngine(entry.project, entry.collection);
+    await engine.upsert(kept);
+    entry.engine = engine;
+  }
+
+  const registry: Registry = {
     store,
 
     find(project, collection) {
@@ -66,6 +85,11 @@ export async function createRegistry(store: Store, createEngine: CreateEngine): 
       return store.append(project, collection, documents);
     },
 
+    async delete(project, collection, ids) {
+      registry.find(project, collection);
+      await store.append(project, collection, [], ids);
+    },
+
     async list() {
       return Promise.all(
         [...entries.values()].map(async (e) => ({ project: e.project, collection: e.collection, documents: await e.engine.count() })),
@@ -78,4 +102,5 @@ export async function createRegistry(store: Store, createEngine: CreateEngine): 
       entries.clear();
     },
   };
+  return registry;
 }
