@@ -1,4 +1,4 @@
-import { decideColors } from '../ui/decideColors.ts';
+import { type ColorDecision, decideColors } from '../ui/decideColors.ts';
 import { readPageColors } from './readPageColors.ts';
 
 /** Connected hosts, each with what applies its colours and the CSS it last applied. */
@@ -7,13 +7,29 @@ let watching = false;
 
 type Entry = { apply(css: string): void; css?: string };
 
-/** Gives `host` the CSS of its page's colours (base.css turns them into every other colour), where it changed. */
+const channels = (color: number[]) => color.slice(0, 3).map(Math.round);
+const rgb = (color: number[]) => `rgb(${channels(color)})`;
+const rule = (selector: string, { dark, page, link }: ColorDecision) =>
+  `${selector}{color-scheme:${dark ? 'dark' : 'light'};--_page:${rgb(page)};--_link:${rgb(link)}`;
+
+/**
+ * Gives `host` the CSS of its page's colours (base.css turns them into every other colour), where
+ * it changed. Its floating surfaces (`.float`: the box's list and panel) take the colours behind
+ * it too, unless those do not carry its text (a saturated header, a picture, a gradient): then
+ * the page's own (the body's, the root's) and the page's text, whatever the element sits on.
+ */
 function update(entry: Entry, host: Element): void {
   let css = '';
   try {
-    const { dark, page, link } = decideColors(readPageColors(host));
-    const rgb = (color: number[]) => `rgb(${color.slice(0, 3).map(Math.round)})`;
-    css = `:host{color-scheme:${dark ? 'dark' : 'light'};--_page:${rgb(page)};--_link:${rgb(link)}}`;
+    const near = decideColors(readPageColors(host));
+    css = `${rule(':host', near)}}`;
+    if (!near.carries) {
+      const body = host.ownerDocument.body;
+      const own = decideColors(readPageColors(body, body));
+      // The page's text, unless a surface of the author's own (`--trove-color-surface`, set
+      // without a text colour) makes `rgb(…)` invalid: the text around the element, as before.
+      css += `${rule(':host(:not([theme])) .float', own)};color:var(--trove-color-text,rgb(var(--trove-color-surface,${channels(own.text)})))}`;
+    }
   } catch {
     // No layout or canvas (a test DOM): base.css's own fallbacks.
   }

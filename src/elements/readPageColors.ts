@@ -26,16 +26,17 @@ function rgba(doc: Document, color: string): Rgba {
 
 /**
  * What the page shows around `host`, for `decideColors`: the backgrounds of its ancestors
- * (through slots and shadow hosts) from the nearest outwards, the root's `color-scheme`, the
- * system preference, the text colour `host` inherits and the colour of a link in a paragraph of the page.
+ * (through slots and shadow hosts) from the nearest outwards (from `from`: `<body>` for the page's
+ * own), the root's `color-scheme`, the system preference, the text colour `host` inherits and
+ * the colour of a link in a paragraph of the page.
  */
-export function readPageColors(host: Element): PageColors {
+export function readPageColors(host: Element, from = parentOf(host)): PageColors {
   const doc = host.ownerDocument;
   const view = doc.defaultView!;
   const style = (el: Element) => view.getComputedStyle(el);
   const backgrounds: Rgba[] = [];
   let image = false;
-  for (let el = parentOf(host); el && !image; el = parentOf(el)) {
+  for (let el = from; el && !image; el = parentOf(el)) {
     const { backgroundColor, backgroundImage } = style(el);
     const color = rgba(doc, backgroundColor);
     backgrounds.push(color);

@@ -20,11 +20,18 @@ export interface PageColors {
   link?: Rgba | null;
 }
 
-/** Light or dark, the opaque colour behind the element, and the link colour to use on it. */
+/** Light or dark, the opaque colour behind the element, and the text and link colours to use on it. */
 export interface ColorDecision {
   dark: boolean;
   page: Rgba;
+  /** The element's text as painted on `page` (opaque). */
+  text: Rgba;
   link: Rgba;
+  /**
+   * Does `page` carry the text, its secondary text too (the text at 72 %, base.css's `--_muted`),
+   * at ≥ 4.5:1? Never over a background image: what shows behind is unknown.
+   */
+  carries: boolean;
 }
 
 /** The canvas under a page without a background, light and dark (Chromium's; others are near). */
@@ -57,7 +64,8 @@ const isDark = (color: Rgba) => luminance(color) < 0.179;
  * follows the system, `dark` is dark, none is light). Over a background image, the text colour
  * decides instead (light text: dark) and the canvas of that scheme stands for the picture. The
  * system preference alone never decides. The link colour is the theme's where it reads on that
- * background (≥ 4.5:1), else the text colour.
+ * background (≥ 4.5:1), else the text colour. A saturated header (white text on a strong pink),
+ * a picture or a gradient behind the element do not carry its text (`carries`).
  */
 export function decideColors({ backgrounds, image, rootScheme, systemDark, text, link }: PageColors): ColorDecision {
   const scheme = rootScheme.split(' ');
@@ -67,5 +75,11 @@ export function decideColors({ backgrounds, image, rootScheme, systemDark, text,
   text = over(text, page);
   if (image && dark === isDark(text)) page = CANVAS[+(dark = !dark)]!;
   const theirs = link && over(link, page);
-  return { dark, page, link: theirs && contrast(theirs, page) >= 4.5 ? theirs : text };
+  return {
+    dark,
+    page,
+    text,
+    link: theirs && contrast(theirs, page) >= 4.5 ? theirs : text,
+    carries: !image && contrast(over(text.slice(0, 3).concat(0.72), page), page) >= 4.5,
+  };
 }

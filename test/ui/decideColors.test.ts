@@ -33,7 +33,7 @@ describe('luminance and contrast', () => {
 describe('decideColors', () => {
   it('takes the first opaque background behind the element: a dark theme chosen by a class is dark on a light system', () => {
     const decision = decideColors(page([clear, [22, 24, 29, 1]], { text: [227, 227, 227, 1] }));
-    expect(decision).toEqual({ dark: true, page: [22, 24, 29, 1], link: [227, 227, 227, 1] });
+    expect(decision).toEqual({ dark: true, page: [22, 24, 29, 1], text: [227, 227, 227, 1], link: [227, 227, 227, 1], carries: true });
   });
 
   it('never decides by the system alone: a light-only page, or a page with no color-scheme, is light on a dark system', () => {
@@ -88,6 +88,25 @@ describe('decideColors', () => {
     expect(rounded(decideColors(page([white], { text: [0, 0, 0, 0.87] })).link)).toEqual([33, 33, 33, 1]);
     // Half-transparent blue on white is a pale blue (3.5:1): the text colour instead.
     expect(decideColors(page([white], { link: [0, 0, 255, 0.5] })).link).toEqual([34, 34, 34, 1]);
+  });
+
+  it('says whether the background carries the text, its secondary text (at 72 %) too, at ≥ 4.5:1', () => {
+    const pink = [255, 26, 117, 1];
+    // White on Ghost's default accent: 3.7:1, and 2.4:1 at 72 %.
+    expect(decideColors(page([pink], { text: white })).carries).toBe(false);
+    // Near-black on it: 4.8:1, but 3.6:1 at 72 %.
+    expect(decideColors(page([pink], { text: [21, 23, 26, 1] })).carries).toBe(false);
+    // Casper's text on white, and its dark mode (white at 75 % on #151719).
+    expect(decideColors(page([white], { text: [21, 23, 26, 1] })).carries).toBe(true);
+    expect(decideColors(page([[21, 23, 25, 1]], { text: [255, 255, 255, 0.75] })).carries).toBe(true);
+    // White text on a transparent header over a white body (a cover picture the page does not say).
+    expect(decideColors(page([clear, white], { text: white })).carries).toBe(false);
+  });
+
+  it('never says that a picture or a gradient carries the text, whatever its colour under it', () => {
+    const hero = page([white], { image: true, text: [20, 20, 20, 1] });
+    expect(decideColors(hero)).toMatchObject({ dark: false, page: white, carries: false });
+    expect(decideColors(page([[13, 17, 23, 1]], { image: true, text: white })).carries).toBe(false);
   });
 
   it('gives a link colour that reads on the background it decides (≥ 4.5:1) on light, dark, tinted and translucent pages', () => {

@@ -239,7 +239,7 @@ export function SearchBox(props: SearchBoxProps) {
       id={ids}
       popover={panel ? 'manual' : undefined}
       part="base root"
-      class={`box${active ? ' is-active' : ''}${panel ? ' is-panel' : ''}${popupShown ? ' is-open' : ''}`}
+      class={`box${active ? ' is-active' : ''}${panel ? ' is-panel float' : ''}${popupShown ? ' is-open' : ''}`}
       onFocusIn={() => setActive(true)}
       onFocusOut={(event) => {
         const next = event.relatedTarget as Node | null;
@@ -346,7 +346,7 @@ export function SearchBox(props: SearchBoxProps) {
           {t('close')}
         </button>
       </div>
-      <div ref={popup} id={`${ids}-popup`} popover={panel ? undefined : 'manual'} part="popup" class="popup" hidden={!popupShown}>
+      <div ref={popup} id={`${ids}-popup`} popover={panel ? undefined : 'manual'} part="popup" class="popup float" hidden={!popupShown}>
         <SearchBoxList
           id={`${ids}-listbox`}
           controller={controller}
