@@ -1,4 +1,5 @@
 import { fetchEnvelope } from './client/fetchEnvelope.ts';
+import type { Method } from './endpoints.ts';
 import { defaultApiVersion, isApiVersion } from './apiVersion.ts';
 import { filter } from './filter.ts';
 import { filterFields } from './filterFields.ts';
@@ -146,7 +147,7 @@ export function createClient(options: ClientOptions): TroveClient {
   const peek = <R>(r: Read, handler: string | undefined) => (cache ? held<R>(r, locate(r, handler)) : undefined);
 
   /** A write to the documents path (index, delete); the read caches are forgotten after it. */
-  async function write(method: 'POST' | 'DELETE', json: unknown[], o: IndexOptions): Promise<void> {
+  async function write(method: Method, json: unknown[], o: IndexOptions): Promise<void> {
     const apiPath = path('documents');
     await fetchEnvelope({
       method,

@@ -113,6 +113,9 @@ export type Row = (typeof ENDPOINTS)[EndpointName];
 /** An endpoint's path pattern, as the client writes it (checked against the rows' patterns). */
 export type Endpoint = Row['path'];
 
+/** The HTTP methods of the endpoints, the ones the client sends. */
+export type Method = Row['methods'][number];
+
 /** The handler a row's request gets when its path names none: the pattern's `{x}`, else the row's `handlers.default`. */
 export function defaultHandler(row: EndpointRow): string | undefined {
   return /\{(\w+)\}/.exec(row.path)?.[1] ?? row.handlers?.default;
