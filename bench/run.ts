@@ -6,7 +6,9 @@
  *     and the code reading the page's colours cost against before issue 21 (bench/themeCost.ts).
  *  2. Speed: Trove's search box against @algolia/autocomplete-js (bench/speed.ts), then issue 22's
  *     table: every row (times and bytes) side by side with its anchor, with the ratios.
- *  3. CLI: `trove index --dry-run` on a generated 20 MB feed, time and peak memory (bench/cliIndex.ts).
+ *  3. CLI: `trove index --dry-run` on a generated 20 MB feed, time and peak memory (bench/cliIndex.ts);
+ *     then the crawl rows (bench/cliCrawl.ts): a built folder of 2,000 posts and a 150-post blog over
+ *     loopback, indexed into `trove serve`, and that blog's second run.
  * `npm run bench -- --service` also runs the local service's benchmarks (bench/service.ts: queries;
  * bench/serviceScale.ts: writes, reads under writes and restarts, data folder and PostgreSQL) and
  * its attack figures (bench/serviceAttack.ts).
@@ -23,6 +25,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser } from '@playwright/test';
 import { buildAutocomplete } from './autocomplete/buildAutocomplete.ts';
+import { benchCliCrawl, formatCliCrawl } from './cliCrawl.ts';
 import { benchCliIndex, printCliIndex } from './cliIndex.ts';
 import { type BenchServer, startBenchServer } from './benchServer.ts';
 import { launchChromium } from './launchChromium.ts';
@@ -94,6 +97,8 @@ async function main() {
   }
   console.log('');
   printCliIndex(benchCliIndex());
+  console.log('');
+  console.log(formatCliCrawl(await benchCliCrawl()));
   if (process.argv.includes('--service')) {
     console.log(`\n${formatServiceBench(await benchService())}`);
     console.log(`\n${formatServiceAttack(await benchServiceAttack())}`);

@@ -1,10 +1,14 @@
-import { execFileSync } from 'node:child_process';
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { execFile, execFileSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type APIRequestContext, expect, test } from '@playwright/test';
 import { build, type PluginOption } from 'vite';
 import { svelte } from '@sveltejs/vite-plugin-svelte';
 import { documentId } from '../src/api/documentId.ts';
+import { type ServedSite, serveSite } from '../test/cli/serveSite.ts';
+import { type BuiltSite, buildSite } from '../test/sites/buildSite.ts';
 
 /**
  * Every example of README.md (each fenced block after `<!-- example: name -->`), run as written,
@@ -85,7 +89,22 @@ async function buildApp(name: string, files: Record<string, string>, jsx: 'react
 const code = examples();
 
 test('the README has an example for each audience', () => {
-  expect([...code.keys()].sort()).toEqual(['blog', 'cms', 'node', 'phone', 'react', 'shadow-root', 'spa', 'svelte', 'vue', 'vue-config']);
+  expect([...code.keys()].sort()).toEqual([
+    'blog',
+    'ci',
+    'cms',
+    'cron',
+    'index-site',
+    'node',
+    'phone',
+    'react',
+    'shadow-root',
+    'spa',
+    'static-build',
+    'svelte',
+    'vue',
+    'vue-config',
+  ]);
 });
 
 test.describe('README examples', () => {
@@ -276,5 +295,84 @@ test.describe('README examples', () => {
     expect(output).toMatch(/^(navigational|filter): .*sourd/im);
     expect(output).toMatch(/^related to 42: .+/m);
     expect(output).toMatch(/^recommend failed: 404 /m);
+  });
+});
+
+/**
+ * The blogger's road: the commands of "Index a blog" run as written (the blog's address swapped for
+ * a Jekyll blog built by the real generator and served on loopback, `npx trove` for the built
+ * bin/trove.js, the placeholders for the local service), and their posts found by a search.
+ */
+test.describe('README: indexing a blog', () => {
+  test.describe.configure({ timeout: 180_000 });
+  const cache = mkdtempSync(join(tmpdir(), 'trove-readme-'));
+  let served: ServedSite;
+  let site: BuiltSite;
+
+  test.beforeAll(async () => {
+    served = await serveSite(tmpdir());
+    site = await buildSite('jekyll', { siteUrl: served.base });
+    served.setRoot(site.dir);
+  });
+  test.afterAll(async () => served?.stop());
+
+  /** A README command as the shell runs it, on the local service and the served blog (asynchronously: the blog is served by this process). */
+  function shell(command: string, origin: string, collection: string): Promise<{ code: number; output: string }> {
+    const local = command
+      .replaceAll('https://blog.example.com/', `${served.base}/`)
+      .replaceAll('https://search.example.com', origin)
+      .replaceAll('--project my-blog', '--project demo')
+      .replaceAll('--collection posts', `--collection ${collection}`)
+      .replaceAll('TROVE_TOKEN=… ', 'TROVE_TOKEN=dev-token ')
+      .replaceAll('npx trove ', `${process.execPath} ${root}bin/trove.js `);
+    return new Promise((resolve) => {
+      execFile(
+        'sh',
+        ['-c', `${local} 2>&1`],
+        { cwd: root, encoding: 'utf8', env: { ...process.env, XDG_CACHE_HOME: cache, TROVE_TOKEN: 'dev-token' } },
+        (error, stdout) => resolve({ code: error ? ((error as { code?: number }).code ?? 1) : 0, output: stdout }),
+      );
+    });
+  }
+
+  async function found(request: APIRequestContext, collection: string, word: string): Promise<string[]> {
+    const response = await request.get(`/api/v2/projects/demo/collections/${collection}/search/default`, {
+      params: { q: word, token: 'dev-token' },
+    });
+    return ((await response.json()).response.results as { url: string }[]).map((r) => r.url);
+  }
+
+  test("index-site and cron: every post from the blog's address; the next run sends nothing", async ({ baseURL, request }) => {
+    const first = await shell(code.get('index-site')!, baseURL!, 'readme-site');
+    expect(first.code, first.output).toBe(0);
+    expect(first.output).toContain(`from its sitemap (${served.base}/sitemap.xml)`);
+    for (const post of [site.posts[0]!, site.posts.at(-1)!])
+      expect(await found(request, 'readme-site', post.ownWord)).toContain(site.postAddress(post));
+    const line = code
+      .get('cron')!
+      .split('\n')
+      .find((text) => !text.startsWith('#'))!;
+    const [minute, hour, day, month, weekday, ...command] = line.split(' ');
+    expect([minute, hour, day, month, weekday]).toEqual(['17', '*', '*', '*', '*']);
+    const again = await shell(command.join(' '), baseURL!, 'readme-site');
+    expect(again.code, again.output).toBe(0);
+    expect(again.output).toContain('Nothing to send');
+  });
+
+  test('static-build and ci: the built folder indexed with --site-url after the build', async ({ baseURL, request }) => {
+    const build = await shell(
+      code
+        .get('static-build')!
+        .replace(/^hugo && /, '')
+        .replaceAll('./public', site.dir),
+      baseURL!,
+      'readme-folder',
+    );
+    expect(code.get('static-build')).toMatch(/^hugo && npx trove index \.\/public /);
+    expect(build.code, build.output).toBe(0);
+    expect((await found(request, 'readme-folder', site.posts[3]!.ownWord))[0]).toBe(site.postAddress(site.posts[3]!));
+    const step = /- run: (npx trove index .*)\n\s+env:\n\s+TROVE_TOKEN: \$\{\{ secrets\.TROVE_TOKEN \}\}/.exec(code.get('ci')!)![1]!;
+    const ci = await shell(`TROVE_TOKEN=… ${step.replaceAll('./public', site.dir)}`, baseURL!, 'readme-folder');
+    expect(ci.code, ci.output).toBe(0);
   });
 });

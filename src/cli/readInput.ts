@@ -10,6 +10,8 @@ export interface Input {
   source: string;
   /** The final URL when the input was fetched (base for relative links). */
   url?: string;
+  /** The response's headers when the input was fetched (a WordPress site announces its API in `Link`). */
+  headers?: Headers;
   /** About the input as a whole: a guessed charset, bytes that were not valid in theirs. */
   warnings: string[];
 }
@@ -20,6 +22,8 @@ export interface ReadInputOptions {
   stdin?: AsyncIterable<string | Uint8Array>;
   /** Milliseconds before fetching a URL gives up. Default 30 000. */
   timeout?: number;
+  /** The `User-Agent` of the request (`trove-index/<version> (…)`). */
+  userAgent?: string;
 }
 
 const fileErrors: Record<string, string> = {
@@ -100,6 +104,7 @@ async function fetchInput(url: string, options: ReadInputOptions): Promise<Input
     response = await options.fetch(url, {
       headers: {
         accept: 'application/feed+json, application/json, application/atom+xml, application/rss+xml, application/xml;q=0.9, */*;q=0.8',
+        ...(options.userAgent ? { 'user-agent': options.userAgent } : {}),
       },
       redirect: 'follow',
       signal: AbortSignal.timeout(options.timeout ?? 30_000),
@@ -119,5 +124,5 @@ async function fetchInput(url: string, options: ReadInputOptions): Promise<Input
     throw new CliError(`cannot fetch ${url}: the answer was cut off (${(error as Error).message})`);
   }
   const decoded = decodeInput(unpack(bytes, url), response.headers.get('content-type') ?? undefined);
-  return { text: decoded.text, warnings: decoded.warnings, source: url, url: response.url || url };
+  return { text: decoded.text, warnings: decoded.warnings, source: url, url: response.url || url, headers: response.headers };
 }

@@ -1,3 +1,5 @@
+import { stat } from 'node:fs/promises';
+import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { defaultApiVersion, isApiVersion } from '../api/apiVersion.ts';
 import { createClient } from '../api/createClient.ts';
@@ -7,9 +9,13 @@ import { CliError, isCliError } from './CliError.ts';
 import { collectDocuments } from './collectDocuments.ts';
 import { createProgress, type Output } from './createProgress.ts';
 import { createRetryingFetch, type RetryPolicy } from './createRetryingFetch.ts';
+import { feedAdvice } from './feed/feedAdvice.ts';
+import { looksLikeHtml } from './feed/parseInput.ts';
 import { formatSummary } from './formatSummary.ts';
+import { indexSite, knownSite } from './indexSite.ts';
+import { userAgentFor } from './sources/createSiteFetcher.ts';
 import { indexDocuments } from './indexDocuments.ts';
-import { parseInput } from './parseInput.ts';
+import { parseInput } from './feed/parseInput.ts';
 import { readInput } from './readInput.ts';
 import { formatNames } from './types.ts';
 import { usage } from './usage.ts';
@@ -43,6 +49,12 @@ export interface IndexCommand {
   dryRun: boolean;
   /** `--site-url`: the site's address, for relative links and for links whose scheme or host differ from the site's canonical ones. */
   siteUrl?: string;
+  /** `--full`: a site is read in full, whatever the last run remembered. */
+  full: boolean;
+  /** `--max-pages`: the page bound of one run of a site (default 10 000). */
+  maxPages?: number;
+  /** `--include-pages`: a site's pages that are not posts (About) are indexed too. */
+  includePages: boolean;
 }
 
 const options = {
@@ -54,6 +66,9 @@ const options = {
   batch: { type: 'string' },
   'dry-run': { type: 'boolean' },
   'site-url': { type: 'string' },
+  full: { type: 'boolean' },
+  'max-pages': { type: 'string' },
+  'include-pages': { type: 'boolean' },
   help: { type: 'boolean', short: 'h' },
   version: { type: 'boolean', short: 'v' },
 } as const;
@@ -72,9 +87,9 @@ function readCommand(args: string[], env: CliIo['env']): IndexCommand | 'help' |
   if (command === undefined) throw new CliError(`Missing command.\n\n${usage}`);
   if (command === 'help') return 'help';
   if (command !== 'index') {
-    throw new CliError(`Unknown command "${command}"; the commands are "trove index <file | url>" and "trove serve".`);
+    throw new CliError(`Unknown command "${command}"; the commands are "trove index <address | folder | feed | file>" and "trove serve".`);
   }
-  if (input === undefined) throw new CliError('Missing input: trove index <file | url | ->');
+  if (input === undefined) throw new CliError('Missing input: trove index <address | folder | feed | file | ->');
   if (extra.length > 0) throw new CliError(`One input at a time; unexpected ${extra.map((e) => `"${e}"`).join(', ')}.`);
 
   const pick = (flag: string | undefined, variable: string) => {
@@ -97,7 +112,16 @@ function readCommand(args: string[], env: CliIo['env']): IndexCommand | 'help' |
     apiVersion,
     batch,
     dryRun: values['dry-run'] ?? false,
+    full: values.full ?? false,
+    includePages: values['include-pages'] ?? false,
   };
+  if (values['max-pages'] !== undefined) {
+    const text = values['max-pages'].trim();
+    const maxPages = Number(text);
+    if (!/^\d+$/.test(text) || maxPages < 1)
+      throw new CliError(`--max-pages must be a whole number of at least 1, not "${values['max-pages']}".`);
+    command_.maxPages = maxPages;
+  }
   const siteUrl = values['site-url']?.trim();
   if (siteUrl !== undefined) {
     let site: URL | undefined;
@@ -136,6 +160,14 @@ function readCommand(args: string[], env: CliIo['env']): IndexCommand | 'help' |
   return command_;
 }
 
+async function isFolder(path: string): Promise<boolean> {
+  try {
+    return (await stat(path)).isDirectory();
+  } catch {
+    return false;
+  }
+}
+
 /**
  * The exit status of `trove index` (also in `usage` and the README): 0 every item indexed (or, in
  * a dry run, would be); 1 some documents failed, or nothing to index (no items, or every item
@@ -150,7 +182,21 @@ function indexExitCode(documents: number, skipped: number, failed: number): numb
 
 async function runIndex(command: IndexCommand, io: CliIo): Promise<number> {
   const fetch_ = io.fetch ?? globalThis.fetch;
-  const input = await readInput(command.input, { fetch: fetch_, cwd: io.cwd ?? process.cwd(), stdin: io.stdin });
+  const cwd = io.cwd ?? process.cwd();
+  const isUrl = /^https?:\/\//i.test(command.input);
+  if (!isUrl && command.input !== '-' && (await isFolder(resolve(cwd, command.input)))) {
+    return indexSite(command, io, { kind: 'folder', folder: resolve(cwd, command.input), shown: command.input });
+  }
+  // A site read before is read again as a site, without fetching its home page to find out.
+  if (isUrl && (await knownSite(command, io))) return indexSite(command, io, { kind: 'address', address: command.input });
+  const input = await readInput(command.input, { fetch: fetch_, cwd, stdin: io.stdin, userAgent: userAgentFor(io.version) });
+  if (input.url !== undefined && looksLikeHtml(input.text)) {
+    return indexSite(command, io, {
+      kind: 'address',
+      address: command.input,
+      home: { url: input.url, text: input.text, ...(input.headers ? { headers: input.headers } : {}) },
+    });
+  }
   const parsed = parseInput(input.text, input.source, input.url, command.siteUrl);
   const collected = collectDocuments(parsed.items);
   collected.warnings.unshift(...input.warnings.map((message) => ({ label: input.source, message })));
@@ -197,6 +243,7 @@ async function runIndex(command: IndexCommand, io: CliIo): Promise<number> {
         warnings: collected.warnings,
       }),
     );
+    io.stderr.write(feedAdvice(parsed, input.url ?? command.input));
     return indexExitCode(collected.documents.length, collected.skipped.length, report.failedCount);
   }
 
@@ -217,6 +264,7 @@ async function runIndex(command: IndexCommand, io: CliIo): Promise<number> {
       warnings: collected.warnings,
     }),
   );
+  io.stderr.write(feedAdvice(parsed, input.url ?? command.input));
   return indexExitCode(collected.documents.length, collected.skipped.length, 0);
 }
 

@@ -10,7 +10,7 @@ import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { documentId } from '../../src/api/documentId.ts';
 import { collectDocuments } from '../../src/cli/collectDocuments.ts';
-import { parseInput } from '../../src/cli/parseInput.ts';
+import { parseInput } from '../../src/cli/feed/parseInput.ts';
 import { readInput } from '../../src/cli/readInput.ts';
 import { runCli } from '../../src/cli/runCli.ts';
 import { fakeFetch, memoryIo } from './fakeFetch.ts';
@@ -237,7 +237,7 @@ describe('trove index --site-url', () => {
 
 describe('isAdLink and isClickTracker', () => {
   it('tells ad servers and click trackers from sites that only look like them', async () => {
-    const { isAdLink, isClickTracker } = await import('../../src/cli/itemLink.ts');
+    const { isAdLink, isClickTracker } = await import('../../src/cli/feed/itemLink.ts');
     expect(isAdLink('http://ads.pheedo.com/click.phdo?s=1')).toBe(true);
     expect(isAdLink('https://ad.doubleclick.net/ddm/clk/1')).toBe(true);
     expect(isAdLink('http://da.feedsportal.com/r/186529795882/u/49/f/1/rc.htm')).toBe(true);

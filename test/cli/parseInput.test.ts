@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { parseInput } from '../../src/cli/parseInput.ts';
+import { parseInput } from '../../src/cli/feed/parseInput.ts';
 import { documentId } from '../../src/api/documentId.ts';
 import { collectDocuments } from '../../src/cli/collectDocuments.ts';
 

@@ -290,15 +290,18 @@ describe('trove: arguments', () => {
   it('refuses an unknown command and a missing input', async () => {
     expect(await run(['search', 'x'])).toMatchObject({
       code: 2,
-      stderr: 'trove: Unknown command "search"; the commands are "trove index <file | url>" and "trove serve".\n',
+      stderr: 'trove: Unknown command "search"; the commands are "trove index <address | folder | feed | file>" and "trove serve".\n',
     });
-    expect(await run(['index'])).toMatchObject({ code: 2, stderr: 'trove: Missing input: trove index <file | url | ->\n' });
+    expect(await run(['index'])).toMatchObject({
+      code: 2,
+      stderr: 'trove: Missing input: trove index <address | folder | feed | file | ->\n',
+    });
   });
 
   it('prints the help with --help and exits with 0', async () => {
     const { code, stdout } = await run(['--help']);
     expect(code).toBe(0);
-    expect(stdout).toContain('Usage: trove index <file | url | -> [options]');
+    expect(stdout).toContain('Usage: trove index <address | folder | feed | file | -> [options]');
     expect(stdout).toContain('TROVE_TOKEN');
   });
 
@@ -410,15 +413,84 @@ describe('trove index: charsets', () => {
   });
 });
 
-describe('trove index: an HTML page instead of a feed', () => {
-  it('says it is an HTML page and names the feed it links to, and exits with 2', async () => {
+describe('trove index: an HTML file instead of a feed', () => {
+  it('says a saved HTML page is not a feed, names the feed it links to, and exits with 2', async () => {
     const page =
-      '<!doctype html><html><head><link rel="alternate" type="application/rss+xml" href="/feed.xml"></head><body>Hi</body></html>';
-    const net = fakeFetch([new Response(page, { headers: { 'content-type': 'text/html; charset=utf-8' } })]);
-    const { code, stderr } = await run(['index', 'https://blog.test/', '--dry-run'], net);
+      '<!doctype html><html><head><link rel="alternate" type="application/rss+xml" href="https://blog.test/feed.xml"></head><body>Hi</body></html>';
+    const { code, stderr } = await run(['index', file('page.html', page), '--dry-run']);
     expect(code).toBe(2);
     expect(stderr).toBe(
-      'trove: https://blog.test/ is an HTML page, not a feed. The page names its feed: https://blog.test/feed.xml; index that URL instead.\n',
+      `trove: ${join(dir, 'page.html')} is an HTML page, not a feed. The page names its feed: https://blog.test/feed.xml; index that URL instead.\n`,
     );
+  });
+});
+
+describe('trove index: a feed that holds only the latest posts', () => {
+  it('says so when a fetched feed has exactly 10, 15 or 25 items, and names the command that reads every post', async () => {
+    for (const count of [10, 15, 25]) {
+      const net = fakeFetch([new Response(feedOf(count), { headers: { 'content-type': 'application/rss+xml' } })]);
+      const { code, stderr } = await run(['index', 'https://blog.test/feed.xml', '--dry-run'], net);
+      expect(code).toBe(0);
+      expect(stderr).toContain(
+        `Note: this feed holds exactly ${count} posts, as feeds that keep only a blog's latest posts do; older posts are not in it. To index every post, give the blog's address: trove index https://blog.test/ (same options).`,
+      );
+    }
+  });
+
+  it('says nothing of the kind for a feed of another size', async () => {
+    const { stderr } = await run(['index', file('feed-12.xml', feedOf(12)), '--dry-run']);
+    expect(stderr).not.toContain('Note:');
+  });
+});
+
+describe('trove index: the options of a site', () => {
+  it('refuses a --max-pages that is not a whole number of at least 1', async () => {
+    for (const value of ['0', 'many', '2.5']) {
+      expect(await run(['index', 'https://blog.test/', '--max-pages', value, '--dry-run'])).toMatchObject({
+        code: 2,
+        stderr: `trove: --max-pages must be a whole number of at least 1, not "${value}".\n`,
+      });
+    }
+  });
+
+  it('reads an address that answers an HTML page as a site, not as a feed', async () => {
+    const page = `<!doctype html><html><head><link rel="canonical" href="https://blog.test/"></head><body><a href="/a/">A</a></body></html>`;
+    const post = `<!doctype html><html><head><link rel="canonical" href="https://blog.test/a/"><script type="application/ld+json">{"@type":"BlogPosting","headline":"A","datePublished":"2024-01-01"}</script></head><body><article><h1>A</h1><p>The text of A, long enough to be read as the body of an article by a reader.</p></article></body></html>`;
+    const answers: Record<string, string> = { '/': page, '/a/': post };
+    const net = fakeFetch([], (request) =>
+      answers[request.url.pathname] === undefined
+        ? new Response('', { status: 404 })
+        : new Response(answers[request.url.pathname], { headers: { 'content-type': 'text/html' } }),
+    );
+    const agents: (string | null)[] = [];
+    const fetch = ((input: RequestInfo | URL, init?: RequestInit) => {
+      agents.push(new Request(input, init).headers.get('user-agent'));
+      return net.fetch(input, init);
+    }) as typeof globalThis.fetch;
+    const io = memoryIo();
+    const code = await runCli(['index', 'https://blog.test/', '--dry-run'], { ...io, fetch, version: '1.2.3', retry: noDelay });
+    const { stdout, stderr } = { stdout: io.stdout.text, stderr: io.stderr.text };
+    expect(stderr).toContain('Reading https://blog.test/ from its links from the home page (https://blog.test/)');
+    // Every request names us, the first (which finds out that the address is a site) too.
+    expect(agents.length).toBeGreaterThan(2);
+    expect(new Set(agents)).toEqual(new Set([expect.stringMatching(/^trove-index\/1\.2\.3 \(\+https:/)]));
+    expect(code).toBe(0);
+    expect(JSON.parse(stdout).map((d: { title: string }) => d.title)).toEqual(['A']);
+  });
+
+  it('says so when robots.txt lets it read nothing, and exits with 1', async () => {
+    const answers: Record<string, string> = {
+      '/': '<!doctype html><html><head></head><body><a href="/a/">A</a></body></html>',
+      '/robots.txt': 'User-agent: trove-index\nDisallow: /\n',
+    };
+    const net = fakeFetch([], (request) =>
+      answers[request.url.pathname] === undefined
+        ? new Response('', { status: 404 })
+        : new Response(answers[request.url.pathname], { headers: { 'content-type': 'text/html' } }),
+    );
+    const { code, stderr } = await run(['index', 'https://blog.test/', '--dry-run'], net);
+    expect(code).toBe(1);
+    expect(stderr).toContain('robots.txt does not let trove-index read this site');
+    expect(net.requests.map((r) => r.url.pathname)).toEqual(['/', '/robots.txt']);
   });
 });

@@ -1,0 +1,83 @@
+import type { SyncState } from '../sync/syncState.ts';
+import { createPageReaderPool } from './createPageReaderPool.ts';
+import { folderSource } from './folderSource.ts';
+import { filePage, type PageRules } from './readSitePage.ts';
+import { addSkipped, createSiteReading, type ReadProgress, reportProgress, type SiteReading } from './SiteReading.ts';
+
+/** The pages of a paginated list as generators write them: `/page/2/`, `/tags/x/page/3/`, `/page2/` (jekyll-paginate). */
+const pagination = /\/page\/?\d+\/?(?:index\.html?)?$/i;
+
+export function isPagination(address: string): boolean {
+  try {
+    return pagination.test(new URL(address).pathname);
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Reads a built site from disk (Hugo's `public/`, Jekyll's and Eleventy's `_site/`, any static
+ * export) as Pagefind does: every HTML page, each filed as a reader sees it (posts only, unless
+ * asked; listings, noindex pages and canonical addresses elsewhere left out), at most `maxPages`.
+ * A page's address is its canonical link, or `--site-url` plus its path (folderSource). Pages of
+ * a paginated list (`/page/2/`…) are listings by their path and are not read.
+ */
+export async function readFolderSite(
+  folder: string,
+  previous: SyncState,
+  rules: PageRules,
+  maxPages: number,
+  onProgress?: (progress: ReadProgress) => void,
+  limit?: (message: string) => void,
+  signal?: AbortSignal,
+): Promise<SiteReading> {
+  const reading = createSiteReading(previous, onProgress);
+  reading.source = { name: 'folder', start: folder };
+  const warn = (message: string) => {
+    if (message.startsWith('the folder holds more than')) {
+      limit?.(`${message.replace(/ \(raise the page bound to read more\)$/, '')} (raise it with --max-pages)`);
+      reading.incomplete.push('page bound');
+    } else reading.warnings.push({ label: folder, message });
+  };
+  const options = { maxPages, warn, ...(rules.siteUrl === undefined ? {} : { siteUrl: rules.siteUrl }) };
+  // Files are read from disk while the pages before them are read as a reader sees them, on every core.
+  const pool = createPageReaderPool();
+  const inFlight = new Set<Promise<void>>();
+  const pages = folderSource(folder, options);
+  let next = pages.next();
+  next.catch(() => undefined); // awaited below; handled if the loop ends first
+  try {
+    for (;;) {
+      const current = await next;
+      if (current.done) break;
+      next = pages.next();
+      next.catch(() => undefined);
+      signal?.throwIfAborted();
+      const { address, html } = current.value;
+      reading.found++;
+      if (isPagination(address)) {
+        // Page 2, 3… of a list (Hugo writes one per 10 posts of every tag): a listing, not worth reading.
+        addSkipped(reading, address, 'listing');
+        reportProgress(reading);
+        continue;
+      }
+      const task = pool
+        .read(html, address, rules.siteUrl)
+        .then(
+          (page) => filePage(reading, address, page, rules),
+          (error: Error) => addSkipped(reading, address, 'error', `could not be read (${error.message})`),
+        )
+        .then(() => {
+          reading.read++;
+          reportProgress(reading);
+          inFlight.delete(task);
+        });
+      inFlight.add(task);
+      if (inFlight.size >= pool.width) await Promise.race(inFlight);
+    }
+    await Promise.all(inFlight);
+  } finally {
+    await pool.close();
+  }
+  return reading;
+}

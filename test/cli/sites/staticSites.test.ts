@@ -1,0 +1,161 @@
+/**
+ * `trove index <address>` on the test blogs of test/sites/ built by their real generators
+ * (Jekyll with minima and jekyll-feed/sitemap/seo-tag, Hugo with a PaperMod-like theme, the
+ * Eleventy base blog), served on loopback by a static server with ETags and 404s, indexed into an
+ * in-process trove serve; and `trove index <built folder> --site-url …`, which must give the same.
+ */
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runCli } from '../../../src/cli/runCli.ts';
+import { startService, type Running } from '../../service/startService.ts';
+import type { BlogPost } from '../../sites/blogPosts.ts';
+import { type BuiltSite, buildSite, skipWithoutGenerator } from '../../sites/buildSite.ts';
+import { platforms, sitePlatforms } from '../../sites/sitePlatforms.ts';
+import { memoryIo } from '../fakeFetch.ts';
+import { type ServedSite, serveSite } from '../serveSite.ts';
+
+/** The categories each platform's pages declare: minima and the base blog none, Hugo its section (article:section). */
+const categories = { jekyll: undefined, hugo: ['posts'], eleventy: undefined } as const;
+
+/** What each theme puts around a post: no content may hold it. */
+const chrome = ['Powered by', 'Skip to main content', 'Next »', '« Prev', 'Related posts', 'Subscribe', 'Built with'];
+
+interface Result {
+  id: string;
+  title: string;
+  url: string;
+  image?: string;
+  date?: string;
+  categories?: string[];
+  content: string;
+}
+
+/** The blog after an edit (post 5 rewritten), a new post and a post deleted (post 10). */
+function changedPosts(posts: BlogPost[]): { posts: BlogPost[]; edited: BlogPost; added: BlogPost; deleted: BlogPost } {
+  const edited = {
+    ...posts[5]!,
+    paragraphs: [...posts[5]!.paragraphs.slice(0, 3), 'Rewritten: the last paragraph now names zymurgistic instead.'],
+  };
+  const last = posts.at(-1)!;
+  const added: BlogPost = {
+    ...last,
+    index: posts.length,
+    slug: 'a-post-written-after-the-first-run',
+    title: 'A post written after the first run',
+    date: '2024-12-30T09:30:00.000Z',
+    ownWord: 'quodlibetix',
+    paragraphs: ['This post is new.', 'It came after the first run.', 'It has three paragraphs.', 'Its own word is quodlibetix.'],
+  };
+  const deleted = posts[10]!;
+  return { posts: [...posts.slice(0, 5), edited, ...posts.slice(6, 10), ...posts.slice(11), added], edited, added, deleted };
+}
+
+for (const platform of platforms) {
+  describe.skipIf(skipWithoutGenerator(platform))(`trove index <the address of a ${sitePlatforms[platform].name} blog>`, () => {
+    let served: ServedSite;
+    let site: BuiltSite;
+    let service: Running;
+    let first: { code: number; stderr: string };
+    let firstBytes = 0;
+    const cache = mkdtempSync(join(tmpdir(), `trove-${platform}-`));
+    const target = () => ['--base-url', service.base, '--project', 'demo', '--collection', platform, '--token', 'test-token'];
+
+    async function index(args: string[]) {
+      const io = memoryIo({ XDG_CACHE_HOME: cache });
+      const code = await runCli(['index', ...args], { ...io, version: '0.0.0-test' });
+      return { code, stderr: io.stderr.text, stdout: io.stdout.text };
+    }
+
+    async function search(q: string, filter?: string) {
+      const params = new URLSearchParams({ q, limit: '100', token: 'test-token' });
+      if (filter) params.set('filter', filter);
+      const { body } = await service.request(`/api/v2/projects/demo/collections/${platform}/search/default?${params}`);
+      return body.response as { found_documents: number; results: Result[] };
+    }
+
+    beforeAll(async () => {
+      served = await serveSite(tmpdir());
+      site = await buildSite(platform, { siteUrl: served.base });
+      served.setRoot(site.dir);
+      service = await startService({ seed: false });
+      first = await index([`${served.base}/`, ...target()]);
+      firstBytes = served.bytes;
+    }, 180_000);
+
+    afterAll(async () => {
+      await served?.stop();
+      await service?.stop();
+    });
+
+    it('reads it from its sitemap and indexes every post and nothing else', async () => {
+      expect(first.code, first.stderr).toBe(0);
+      expect(first.stderr).toContain(`Reading ${served.base}/ from its sitemap (${served.base}/sitemap.xml)`);
+      expect(first.stderr).toContain(`Indexed ${site.posts.length} of ${site.posts.length} documents`);
+      expect(first.stderr).toMatch(/Pages skipped: \d+ listing, 1 not a post/);
+      expect((await search('')).found_documents).toBe(site.posts.length);
+    });
+
+    it('makes every post searchable by a word of its own, with its title, address, date, categories and image, and no theme chrome', async () => {
+      for (const post of site.posts) {
+        const { results } = await search(post.ownWord);
+        const result = results[0];
+        expect(result?.url, post.ownWord).toBe(site.postAddress(post));
+        expect(result!.title.replace(/’/g, "'")).toBe(post.title);
+        expect(result!.date?.slice(0, 10)).toBe(post.date.slice(0, 10));
+        expect(result!.image).toBe(post.image ? `${served.base}${post.image}` : undefined);
+        expect(result!.categories?.length ? result!.categories : undefined).toEqual(categories[platform]);
+        for (const text of chrome) expect(result!.content, site.postAddress(post)).not.toContain(text);
+      }
+    });
+
+    it('gives the posts the tags their pages declare', async () => {
+      const tagged = site.posts.filter((post) => post.tags.includes(site.posts[0]!.tags[0]!));
+      const found = (await search('', `tags:"${site.posts[0]!.tags[0]}"`)).found_documents;
+      // minima publishes no tags at all.
+      expect(found).toBe(platform === 'jekyll' ? 0 : tagged.length);
+    });
+
+    it('gives the same documents from the built folder with --site-url as from the address', async () => {
+      const fromAddress = await index([`${served.base}/`, '--dry-run']);
+      const fromFolder = await index([site.dir, '--site-url', served.base, '--dry-run']);
+      expect(fromFolder.code, fromFolder.stderr).toBe(0);
+      const sorted = (text: string) => (JSON.parse(text) as { id: number }[]).sort((a, b) => a.id - b.id);
+      expect(sorted(fromFolder.stdout)).toEqual(sorted(fromAddress.stdout));
+      expect(sorted(fromFolder.stdout)).toHaveLength(site.posts.length);
+    }, 60_000);
+
+    it('a second run on the unchanged blog sends no document and transfers at most 10% of the bytes of the first', async () => {
+      served.reset();
+      const { code, stderr } = await index([`${served.base}/`, ...target()]);
+      expect(code, stderr).toBe(0);
+      expect(stderr).toContain('Nothing to send');
+      expect(served.bytes).toBeLessThanOrEqual(firstBytes * 0.1);
+    });
+
+    it('follows an edited post, a new post and a deleted post on the next run', async () => {
+      const changed = changedPosts(site.posts);
+      const rebuilt = await buildSite(platform, { siteUrl: served.base, posts: changed.posts });
+      served.setRoot(rebuilt.dir);
+      const { code, stderr } = await index([`${served.base}/`, ...target()]);
+      expect((await search('zymurgistic')).results.map((r) => r.url)).toEqual([site.postAddress(changed.edited)]);
+      expect((await search('quodlibetix')).results.map((r) => r.url)).toEqual([rebuilt.postAddress(changed.added)]);
+      // The site's own collection: trove serve answers 404 for a collection never indexed, delete or not.
+      const probe = await service.request(`/api/v2/projects/demo/collections/${platform}/documents?token=test-token`, {
+        method: 'DELETE',
+        headers: { 'content-type': 'application/json' },
+        body: '[]',
+      });
+      if (probe.status === 404 || probe.status === 405) {
+        // trove serve without its delete (issue 33 not merged yet): the stale post is listed, exit 3.
+        expect(code, stderr).toBe(3);
+        expect(stderr).toContain(`${site.postAddress(changed.deleted)} (id `);
+      } else {
+        expect(code, stderr).toBe(0);
+        expect(stderr).toContain(`Removed 1 post gone from the site: ${site.postAddress(changed.deleted)}`);
+        expect((await search(changed.deleted.ownWord)).results.map((r) => r.url)).not.toContain(site.postAddress(changed.deleted));
+      }
+    }, 120_000);
+  });
+}
