@@ -498,7 +498,8 @@ describe('bad input: status, envelope, message, nothing changed', () => {
 
   it('sends Allow on 405', async () => {
     const { headers } = await svc.request(`${V2}/documents?${T}`);
-    expect(headers.get('allow')).toBe('POST, OPTIONS');
+    // The documents path takes POST (indexing) and DELETE (trove serve's delete extension).
+    expect(headers.get('allow')).toBe('POST, DELETE, OPTIONS');
   });
 
   it('refuses a body over the limit with 413 and keeps the index', async () => {

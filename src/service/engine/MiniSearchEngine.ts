@@ -1,4 +1,9 @@
 /**
+ * (Over 450 lines on purpose: the query path — text, filters, facets, sort orders, spelling and
+ * related posts — shares one set of slot arrays, and split into files it would pass them all
+ * around; the pieces that stand alone are already apart: TextIndex.ts, SlotList.ts,
+ * SortedSlots.ts, topK.ts, queryTerms.ts.)
+ *
  * The embedded Engine: MiniSearch's term dictionary and relevance (TextIndex.ts: its radix tree
  * with prefix and typo lookup, its BM25+ and weights) over `title` + `content`, beside
  * per-value postings of every facet, all keyed by small integer slots (one per document, kept

@@ -1,4 +1,7 @@
 /**
+ * (Over 450 lines on purpose: indexing, removal and term-at-a-time scoring read and write the same
+ * typed-array postings, whose layout is this file's secret; split, that layout would leak.)
+ *
  * The full-text index of MiniSearchEngine: MiniSearch's radix tree (`minisearch/SearchableMap`,
  * its public term dictionary with prefix and fuzzy lookup) from each term to compact postings —
  * per field, the document slots (ascending) and term frequencies in typed arrays — scored with

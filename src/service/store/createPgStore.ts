@@ -4,7 +4,8 @@
  * process's embedded engine; the database keeps the order of batches and their durability.
  *
  *     trove_head         one row: the `seq` of the last batch (its row lock orders the writers)
- *     trove_batches      every batch, by `seq`: project, collection, documents (json)
+ *     trove_batches      every batch, by `seq`: project, collection, documents (json), and the ids
+ *                        a batch of the delete extension removes (`deleted`, json; null otherwise)
  *     trove_collections  every collection, with the `seq` of its first batch
  *     trove_documents    the latest snapshot, always current: one row per document, in the order
  *                        documents were first indexed (first_seq, first_index)
@@ -74,6 +75,8 @@ const MIGRATIONS: string[] = [
      saved_at timestamptz NOT NULL DEFAULT now(),
      PRIMARY KEY (project, collection));
    ALTER TABLE trove_engine_indexes ALTER COLUMN data SET STORAGE EXTERNAL;`,
+  // The delete extension: a batch may remove documents.
+  'ALTER TABLE trove_batches ADD COLUMN deleted json',
 ];
 
 /** Creates or migrates the schema to the latest version. */
@@ -108,11 +111,15 @@ async function migrate(client: pg.PoolClient): Promise<void> {
 /**
  * Records a batch in one statement (one round trip, atomic as a transaction): the next `seq` (the
  * head row's lock orders the writers until this commits), the batch, its collection, its
- * documents upserted (`$4`, duplicates gone), and the NOTIFY sent on commit.
+ * documents upserted (`$4`, duplicates gone) or the documents it deletes removed (`$6`, ids; a
+ * batch does one or the other), and the NOTIFY sent on commit.
  */
 const RECORD_BATCH = `
   WITH head AS (UPDATE trove_head SET seq = seq + 1 RETURNING seq),
-  batch AS (INSERT INTO trove_batches (seq, project, collection, documents) SELECT seq, $1, $2, $3::json FROM head),
+  batch AS (INSERT INTO trove_batches (seq, project, collection, documents, deleted) SELECT seq, $1, $2, $3::json, $6::json FROM head),
+  gone AS (
+    DELETE FROM trove_documents
+    WHERE project = $1 AND collection = $2 AND $6::json IS NOT NULL AND id IN (SELECT json_array_elements_text($6::json))),
   coll AS (INSERT INTO trove_collections (project, collection, first_seq) SELECT $1, $2, seq FROM head ON CONFLICT DO NOTHING),
   docs AS (
     INSERT INTO trove_documents (project, collection, id, first_seq, first_index, doc)
@@ -126,6 +133,7 @@ interface BatchRow {
   project: string;
   collection: string;
   documents: StoredDocument[];
+  deleted: string[] | null;
 }
 
 export async function createPgStore(url: string, options: PgStoreOptions = {}): Promise<Store> {
@@ -152,7 +160,7 @@ export async function createPgStore(url: string, options: PgStoreOptions = {}): 
   let lastWarning = 0;
   const waiters: { seq: number; done: () => void; fail: (error: Error) => void }[] = [];
   /** Batches this process recorded and has not applied yet, by `seq`. */
-  const recorded = new Map<number, { project: string; collection: string; documents: StoredDocument[] }>();
+  const recorded = new Map<number, { project: string; collection: string; documents: StoredDocument[]; deleted?: readonly string[] }>();
 
   /** Engine indexes asked for at start, before the registry asks (see `open`). */
   const prefetched = new Map<string, Promise<Uint8Array | undefined>>();
@@ -191,7 +199,7 @@ export async function createPgStore(url: string, options: PgStoreOptions = {}): 
     for (;;) {
       for (let own = recorded.get(applied + 1); own; own = recorded.get(applied + 1)) {
         recorded.delete(applied + 1);
-        await apply(own.project, own.collection, own.documents);
+        await apply(own.project, own.collection, own.documents, own.deleted);
         applied++;
       }
       // A batch of ours read from the table before `append` noted it (its NOTIFY came first).
@@ -199,14 +207,14 @@ export async function createPgStore(url: string, options: PgStoreOptions = {}): 
       settleWaiters();
       if (!look && applied >= head) return;
       const { rows } = await pool.query<BatchRow>(
-        'SELECT seq, project, collection, documents FROM trove_batches WHERE seq > $1 ORDER BY seq LIMIT 200',
+        'SELECT seq, project, collection, documents, deleted FROM trove_batches WHERE seq > $1 ORDER BY seq LIMIT 200',
         [applied],
       );
       for (const row of rows) {
         const seq = Number(row.seq);
         if (seq !== applied + 1) throw new Error(`the log jumps from ${applied} to ${seq}: batches are missing; restart this process`);
         recorded.delete(seq);
-        await apply(row.project, row.collection, row.documents);
+        await apply(row.project, row.collection, row.documents, row.deleted ?? undefined);
         applied = seq;
         head = Math.max(head, seq);
       }
@@ -323,7 +331,7 @@ export async function createPgStore(url: string, options: PgStoreOptions = {}): 
       poller.unref();
     },
 
-    async append(project, collection, documents) {
+    async append(project, collection, documents, deleted) {
       // A later duplicate wins, in the place of the first (as the engine does).
       const latest = new Map<string, StoredDocument>();
       for (const doc of documents) latest.set(doc.id, doc);
@@ -333,12 +341,19 @@ export async function createPgStore(url: string, options: PgStoreOptions = {}): 
       const { rows } = await pool.query<{ seq: string }>({
         name: 'trove_record_batch',
         text: RECORD_BATCH,
-        values: [project, collection, json, unique === documents ? json : JSON.stringify(unique), CHANNEL],
+        values: [
+          project,
+          collection,
+          json,
+          unique === documents ? json : JSON.stringify(unique),
+          CHANNEL,
+          deleted?.length ? JSON.stringify(deleted) : null,
+        ],
       });
       const seq = Number(rows[0]!.seq);
       head = Math.max(head, seq);
       // This process applies it from here, not read back from the table (and every batch before it first).
-      recorded.set(seq, { project, collection, documents: documents as StoredDocument[] });
+      recorded.set(seq, { project, collection, documents: documents as StoredDocument[], deleted });
       await new Promise<void>((done, fail) => {
         waiters.push({ seq, done, fail });
         void catchUp().catch(() => {});

@@ -3,7 +3,8 @@
  * record of every indexing batch (the data folder, or PostgreSQL shared by several processes).
  * The store calls back for every batch in the record's order, at start and then as batches are
  * recorded (by this process or, with a shared record, another); an indexing request resolves
- * once its batch is durable and applied here. A collection exists once its first batch is.
+ * once its batch is durable and applied here. A collection exists once its first batch is; a
+ * batch of the delete extension removes documents (it never removes a collection).
  *
  * What an engine builds from a collection is kept with the record when the store can (the
  * store's `saveIndex`, the engine's `exportIndex`): at close, and after a start that had to build
@@ -28,6 +29,8 @@ export interface Registry {
   find(project: string, collection: string): Engine;
   /** Upserts `documents` (validated) into the collection, creating it; recorded and applied before it resolves. */
   index(project: string, collection: string, documents: readonly StoredDocument[]): Promise<void>;
+  /** Removes the documents of these ids from a collection that exists (unknown ids are no error); recorded and applied before it resolves. */
+  delete(project: string, collection: string, ids: readonly string[]): Promise<void>;
   list(): Promise<CollectionInfo[]>;
   close(): Promise<void>;
 }
@@ -36,7 +39,7 @@ interface Entry {
   project: string;
   collection: string;
   engine: Engine;
-  /** Documents applied so far, and how many of them the saved (or restored) index has (-1: none). */
+  /** Changes applied so far (documents indexed or deleted), and how many of them the saved (or restored) index has (-1: none). */
   applied: number;
   saved: number;
 }
@@ -51,19 +54,21 @@ export interface RegistryOptions {
 export async function createRegistry(store: Store, createEngine: CreateEngine, options: RegistryOptions = {}): Promise<Registry> {
   const entries = new Map<string, Entry>();
   let opening = true;
-  await store.open(async (project, collection, documents) => {
+  await store.open(async (project, collection, documents, deleted = []) => {
     const key = collectionKey(project, collection);
     let entry = entries.get(key);
     if (!entry) {
       entry = { project, collection, engine: createEngine(project, collection), applied: 0, saved: -1 };
       entries.set(key, entry);
       // At start, a collection's first batch is all of its documents: the persisted index may spare building it.
-      if (opening && (await restoreIndex(entry, documents))) return;
+      if (opening && deleted.length === 0 && (await restoreIndex(entry, documents))) return;
     }
     const started = performance.now();
-    await entry.engine.upsert(documents);
+    if (documents.length || !deleted.length) await entry.engine.upsert(documents);
+    if (deleted.length) await removeFrom(entry, deleted);
     if (!opening) options.onApplied?.(performance.now() - started);
-    entry.applied += documents.length;
+    // A count of changes: the saved index is of an older state once it moves.
+    entry.applied += documents.length + deleted.length;
   });
   opening = false;
 
@@ -106,7 +111,22 @@ export async function createRegistry(store: Store, createEngine: CreateEngine, o
     : undefined;
   later?.unref();
 
-  return {
+  /**
+   * Deletions: the engine is built anew from the documents that stay, in their order (the Engine
+   * seam keeps slots dense, and deletions are rare: a post gone from a blog), and takes the old
+   * one's place; a read in flight finishes on the old one. Ids the collection lacks cost nothing.
+   */
+  async function removeFrom(entry: Entry, ids: readonly string[]): Promise<void> {
+    const gone = new Set(ids);
+    const before = await entry.engine.snapshot();
+    const kept = before.filter((doc) => !gone.has(doc.id));
+    if (kept.length === before.length) return;
+    const engine = createEngine(entry.project, entry.collection);
+    await engine.upsert(kept);
+    entry.engine = engine;
+  }
+
+  const registry: Registry = {
     store,
 
     find(project, collection) {
@@ -125,6 +145,11 @@ export async function createRegistry(store: Store, createEngine: CreateEngine, o
       return store.append(project, collection, documents);
     },
 
+    async delete(project, collection, ids) {
+      registry.find(project, collection);
+      await store.append(project, collection, [], ids);
+    },
+
     async list() {
       return Promise.all(
         [...entries.values()].map(async (e) => ({ project: e.project, collection: e.collection, documents: await e.engine.count() })),
@@ -140,4 +165,5 @@ export async function createRegistry(store: Store, createEngine: CreateEngine, o
       entries.clear();
     },
   };
+  return registry;
 }

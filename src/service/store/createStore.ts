@@ -11,7 +11,8 @@
  *
  * Writes cost their size: a collection's first batch becomes its snapshot (written atomically,
  * see writeFileAtomic); every later batch is one line appended to the log and fsynced before the
- * answer, numbered by a `seq` that grows across the folder. At start each snapshot is read and
+ * answer, numbered by a `seq` that grows across the folder. A batch of the delete extension is a
+ * line too, `deleted` listing the ids it removes. At start each snapshot is read and
  * the logged batches it does not have (higher `seq`) are applied on top, in order; a torn last
  * line (a crash mid-append, never acknowledged) is skipped, so a batch is there whole or not at
  * all. When the log has grown past a quarter of the snapshots (at least `compactAfterBytes`), the
@@ -40,8 +41,13 @@ export interface StoredCollection {
   documents: StoredDocument[];
 }
 
-/** Applies a batch to the in-memory index (the registry's engines). */
-export type ApplyBatch = (project: string, collection: string, documents: readonly StoredDocument[]) => Promise<void>;
+/** Applies a batch to the in-memory index (the registry's engines): its documents upserted, then the ids it deletes removed. */
+export type ApplyBatch = (
+  project: string,
+  collection: string,
+  documents: readonly StoredDocument[],
+  deleted?: readonly string[],
+) => Promise<void>;
 
 /**
  * The record of the collections: where batches are kept, and the order every process applies
@@ -52,8 +58,11 @@ export interface Store {
   readonly feedback: FeedbackLog;
   /** Applies every stored collection (each one batch of its documents in order), then every later batch as it comes. */
   open(apply: ApplyBatch): Promise<void>;
-  /** Makes a validated batch durable, then applies it; batches are applied in the order they are recorded. */
-  append(project: string, collection: string, documents: readonly StoredDocument[]): Promise<void>;
+  /**
+   * Makes a validated batch durable, then applies it; batches are applied in the order they are
+   * recorded. `deleted`: ids the batch removes (trove serve's delete extension), after its documents.
+   */
+  append(project: string, collection: string, documents: readonly StoredDocument[], deleted?: readonly string[]): Promise<void>;
   /** A record shared with other processes: how far this one has applied it, and where its end is. */
   progress?(): Promise<{ applied: number; head: number }>;
   /** Waits for the writes and the compaction in flight, then lets the record go. */
@@ -80,6 +89,8 @@ interface LoggedBatch {
   project: string;
   collection: string;
   documents: StoredDocument[];
+  /** Ids removed by the batch (after its documents); absent when none. */
+  deleted?: string[];
 }
 
 const warn = (message: string) => console.warn(`[trove service] ${escapeControl(message)}`);
@@ -290,6 +301,7 @@ export function createStore(dataDir: string, options: StoreOptions = {}): Store 
       }
       if (batch.seq <= entry.seq) continue;
       for (const doc of batch.documents) entry.docs.set(doc.id, doc);
+      for (const id of batch.deleted ?? []) entry.docs.delete(id);
     }
     return [...found.values()].map((e) => ({ project: e.project, collection: e.collection, documents: [...e.docs.values()] }));
   }
@@ -303,10 +315,11 @@ export function createStore(dataDir: string, options: StoreOptions = {}): Store 
       maybeCompact();
     },
 
-    append(project, collection, documents) {
+    append(project, collection, documents, deleted) {
       const run = writes.then(async () => {
         const key = collectionKey(project, collection);
         const batch: LoggedBatch = { seq: seq + 1, project, collection, documents: documents as StoredDocument[] };
+        if (deleted?.length) batch.deleted = [...deleted];
         if (persisted.has(key)) {
           await appendLine(batch);
         } else {
@@ -317,7 +330,7 @@ export function createStore(dataDir: string, options: StoreOptions = {}): Store 
           snapshotBytes += sizeOf(key);
         }
         seq = batch.seq;
-        await apply(project, collection, documents);
+        await apply(project, collection, documents, deleted);
         maybeCompact();
       });
       writes = run.catch(() => {});
@@ -362,6 +375,7 @@ function* snapshotPieces(batch: LoggedBatch): Generator<string> {
   yield `{"format":${SNAPSHOT_FORMAT},"project":${JSON.stringify(batch.project)},"collection":${JSON.stringify(batch.collection)},"seq":${batch.seq},"documents":[`;
   const docs = new Map<string, StoredDocument>();
   for (const doc of batch.documents) docs.set(doc.id, doc);
+  for (const id of batch.deleted ?? []) docs.delete(id);
   let first = true;
   for (const doc of docs.values()) {
     yield `${first ? '\n' : ',\n'}${JSON.stringify(doc)}`;
