@@ -32,7 +32,8 @@ export function findPostgresBin(env: Record<string, string | undefined> = proces
   return versions[0] === undefined ? undefined : join(DEBIAN_ROOT, versions[0], 'bin');
 }
 
-async function freePort(): Promise<number> {
+/** A loopback port nothing listens on (free when asked; taken by the caller right after). */
+export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = createServer();
     server.once('error', reject);

@@ -1,17 +1,19 @@
-import { fetchEnvelope } from './fetchEnvelope.ts';
+import { fetchEnvelope } from './client/fetchEnvelope.ts';
+import type { Method } from './endpoints.ts';
 import { defaultApiVersion, isApiVersion } from './apiVersion.ts';
 import { filter } from './filter.ts';
 import { filterFields } from './filterFields.ts';
 import { getSessionId } from './getSessionId.ts';
 import { buildPath, buildQuery, type Endpoint, type Param } from './paths.ts';
-import { responseCache } from './responseCache.ts';
-import { sendFeedback } from './sendFeedback.ts';
-import { sessionCache } from './sessionCache.ts';
+import { responseCache } from './client/responseCache.ts';
+import { sendFeedback } from './client/sendFeedback.ts';
+import { sessionCache } from './client/sessionCache.ts';
 import { toIndexId } from './toIndexId.ts';
 import { toV1Document } from './toV1Document.ts';
 import type {
   ApiVersion,
   ClientOptions,
+  IndexOptions,
   PeekedAnswer,
   RecommendParams,
   RequestOptions,
@@ -22,7 +24,7 @@ import type {
   TroveClient,
   UserContext,
 } from './types.ts';
-import { validateSearchResponse } from './validateSearchResponse.ts';
+import { validateSearchResponse } from './client/validateSearchResponse.ts';
 
 const MINUTE = 60_000;
 
@@ -144,6 +146,23 @@ export function createClient(options: ClientOptions): TroveClient {
 
   const peek = <R>(r: Read, handler: string | undefined) => (cache ? held<R>(r, locate(r, handler)) : undefined);
 
+  /** A write to the documents path (index, delete); the read caches are forgotten after it. */
+  async function write(method: Method, json: unknown[], o: IndexOptions): Promise<void> {
+    const apiPath = path('documents');
+    await fetchEnvelope({
+      method,
+      url: url(apiPath, []),
+      path: apiPath,
+      token,
+      fetch: options.fetch,
+      timeout: o.timeout ?? timeout,
+      signal: o.signal,
+      json,
+    });
+    cache?.clear();
+    session?.clear();
+  }
+
   /** Never throws or rejects, whatever the input. */
   async function feedback(endpoint: Endpoint, handler: string | undefined, params: () => Param[]): Promise<boolean> {
     if (!v2) return false; // docs/http-api.md: no feedback endpoints in v1
@@ -189,22 +208,17 @@ export function createClient(options: ClientOptions): TroveClient {
       ? (undefined as never)
       : async (documents, o = {}) => {
           if (!Array.isArray(documents)) throw new TypeError('index: documents must be an array');
-          const body = documents.map((d) =>
-            typeof d !== 'object' || d === null ? d : v2 ? { ...d, id: toIndexId(d.id) } : toV1Document(d),
+          await write(
+            'POST',
+            documents.map((d) => (typeof d !== 'object' || d === null ? d : v2 ? { ...d, id: toIndexId(d.id) } : toV1Document(d))),
+            o,
           );
-          const apiPath = path('documents');
-          await fetchEnvelope({
-            method: 'POST',
-            url: url(apiPath, []),
-            path: apiPath,
-            token,
-            fetch: options.fetch,
-            timeout: o.timeout ?? timeout,
-            signal: o.signal,
-            json: body,
-          });
-          cache?.clear();
-          session?.clear();
+        },
+    delete: readOnly
+      ? (undefined as never)
+      : async (ids, o = {}) => {
+          if (!Array.isArray(ids)) throw new TypeError('delete: ids must be an array');
+          await write('DELETE', ids.map(toIndexId), o);
         },
     feedback: {
       autocomplete: (f, o) =>

@@ -51,6 +51,8 @@ const both = ['v1', 'v2'] as const;
 /** The rows, in the order the service tries them. */
 export const ENDPOINTS = {
   index: { kind: 'index', path: 'documents', versions: both, methods: ['POST'], token: 'write' },
+  // trove serve's own extension (docs/http-api.md): a JSON array of ids.
+  delete: { kind: 'delete', path: 'documents', versions: both, methods: ['DELETE'], token: 'write' },
   search: {
     kind: 'search',
     path: 'search/{default}',
@@ -110,6 +112,9 @@ export type Row = (typeof ENDPOINTS)[EndpointName];
 
 /** An endpoint's path pattern, as the client writes it (checked against the rows' patterns). */
 export type Endpoint = Row['path'];
+
+/** The HTTP methods of the endpoints, the ones the client sends. */
+export type Method = Row['methods'][number];
 
 /** The handler a row's request gets when its path names none: the pattern's `{x}`, else the row's `handlers.default`. */
 export function defaultHandler(row: EndpointRow): string | undefined {

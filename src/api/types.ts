@@ -249,6 +249,11 @@ export interface TroveClient {
   recommend(params: RecommendParams, options?: RequestOptions): Promise<SearchResponse<SearchResult>>;
   /** POST the documents (v2 schema in; mapped to v1 field names for v1). Resolves on `code` 200. */
   index(documents: Document[], options?: IndexOptions): Promise<void>;
+  /**
+   * DELETE the documents of these ids (trove serve's own extension, docs/http-api.md; the hosted
+   * service has no delete). Ids as `index()` sends them (`documentId`); unknown ids are no error.
+   */
+  delete(ids: (string | number)[], options?: IndexOptions): Promise<void>;
   feedback: {
     /** Fire-and-forget; never rejects. Resolves `true` when handed to the network, `false` when not sent (v1, failure). */
     autocomplete(feedback: AutocompleteFeedback, options?: FeedbackOptions): Promise<boolean>;

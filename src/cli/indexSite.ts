@@ -172,18 +172,17 @@ export async function indexSite(command: IndexCommand, io: CliIo, input: SiteInp
     return reading.posts.length === 0 ? 1 : errors > 0 ? 3 : 0;
   }
 
-  const retrying = createRetryingFetch(fetch_, io.retry);
+  const client = createClient({
+    baseUrl: command.baseUrl!,
+    project: command.project!,
+    collection: command.collection!,
+    token: command.token!,
+    apiVersion: command.apiVersion,
+    fetch: createRetryingFetch(fetch_, io.retry),
+    cache: false,
+  });
   let report: IndexReport = { indexed: 0, failed: [], failedCount: 0 };
   if (documents.length > 0) {
-    const client = createClient({
-      baseUrl: command.baseUrl!,
-      project: command.project!,
-      collection: command.collection!,
-      token: command.token!,
-      apiVersion: command.apiVersion,
-      fetch: retrying,
-      cache: false,
-    });
     const bar = createProgress(io.stderr, documents.length, Math.ceil(documents.length / command.batch));
     try {
       report = await indexDocuments(client, documents, {
@@ -204,14 +203,7 @@ export async function indexSite(command: IndexCommand, io: CliIo, input: SiteInp
   let keptStale: [string, PageState][] = [];
   if (stale.length > 0 && report.failedCount === 0) {
     const outcome = await deleteDocuments(
-      retrying,
-      {
-        baseUrl: command.baseUrl!,
-        project: command.project!,
-        collection: command.collection!,
-        token: command.token!,
-        apiVersion: command.apiVersion,
-      },
+      client,
       stale.map(([, page]) => page.id),
     );
     if (outcome.kind === 'deleted') removed = stale.map(([address]) => address);

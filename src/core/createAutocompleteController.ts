@@ -1,169 +1,43 @@
 import { batch, computed, effect, signal, untracked } from '@preact/signals';
 import { parseFilter } from '../api/filter.ts';
-import type { FilterSuggestion, NavigationalSuggestion, Suggestion, TroveClient } from '../api/types.ts';
-import { type Controller, type ControllerState, isAbort, type SelectHow, toError } from './Controller.ts';
-import { createKeyRhythm } from './createKeyRhythm.ts';
+import type { Suggestion } from '../api/types.ts';
+import { isAbort, type SelectHow, toError } from './Controller.ts';
 import { createLatest } from './createLatest.ts';
 import { createSettings } from './createSettings.ts';
 import * as defaults from './defaults.ts';
-import type { PageSearch } from './createPageSearch.ts';
-import { queryWithoutFilterWords } from './queryWithoutFilterWords.ts';
-import type { RecentSearches } from './recentSearches.ts';
-import { routeSearch } from './routeSearch.ts';
 import { sameValue } from './sameValue.ts';
 import { type SearchRequest, type StartedSearch, sentFilters } from './searchQuery.ts';
+import { arrangeSuggestions, keptIndex } from './autocomplete/arrangeSuggestions.ts';
+import type {
+  AutocompleteController,
+  AutocompleteControllerOptions,
+  AutocompleteSettings,
+  AutocompleteState,
+} from './autocomplete/AutocompleteController.ts';
+import { autocompleteKeydown, nextActiveIndex } from './autocomplete/autocompleteKeydown.ts';
+import { createKeyRhythm } from './autocomplete/createKeyRhythm.ts';
+import { groupOptions, listOptions } from './autocomplete/listOptions.ts';
+import { queryWithoutFilterWords } from './autocomplete/queryWithoutFilterWords.ts';
+import { routeSearch } from './autocomplete/routeSearch.ts';
 
-/** One entry of the list as shown; `index` is its 0-based place, `position` (suggestions) its 1-based one. */
-export type AutocompleteOption =
-  | { kind: 'navigational'; index: number; position: number; suggestion: NavigationalSuggestion }
-  | { kind: 'filter'; index: number; position: number; suggestion: FilterSuggestion }
-  | { kind: 'recent'; index: number; q: string }
-  | { kind: 'clear-recent'; index: number };
-
-/** A labelled section of the list, in display order. */
-export interface AutocompleteGroup {
-  kind: 'navigational' | 'filter' | 'recent';
-  options: AutocompleteOption[];
-}
-
-/** Settings that follow the element's attributes. */
-export interface AutocompleteSettings {
-  /** Autocomplete handler (feedback goes to the same one); default: the service's `suggest`. */
-  handler?: string;
-  /** Most suggestions to show (sent as `limit` where the API has it; the list is trimmed in any case). */
-  limit?: number | null;
-  /**
-   * The box's scope (`filter` attribute): `field:"value"` filters sent with every suggestion
-   * request and carried, as a field of its own (`SearchQuery.scope`), into every search the box
-   * starts, where the results show them as fixed filters. They are not chips of the box: the
-   * reader narrows within the scope.
-   */
-  filter?: readonly string[];
-  /** `sort` of the suggestions (sent where the API has it). */
-  sort?: string | null;
-  /** Characters needed before asking; default `defaults.minChars`. */
-  minChars?: number;
-  /** Send click feedback; default true. */
-  analytics?: boolean;
-  /** Wait this long (ms) after the last key before asking; default `defaults.debounceMs`. */
-  debounceMs?: number;
-  /** The results page when none is on this page; default `/search`. */
-  resultsUrl?: string | null;
-}
-
-/** `trove-select` from `<trove-search-box>`: a suggestion was chosen (cancel to stop the navigation). */
-export interface SuggestionSelectDetail {
-  suggestion: Suggestion;
-  /** 1-based position in the list as shown. */
-  position: number;
-  query: string;
-}
-
-/** What the controller asks its host to do (the element turns these into events and navigation). */
-export interface AutocompleteHooks {
-  /** A suggestion was chosen; return `false` to stop what follows (a cancelled `trove-select`). */
-  onSelect?(detail: SuggestionSelectDetail): boolean | void;
-  /** A search is about to run; return `false` to stop it (a cancelled `trove-search`: the page routes it). */
-  onSearch?(search: SearchRequest): boolean | void;
-  /** Go to another page: a navigational suggestion's link, or the results page. */
-  onNavigate?(url: string): void;
-  /** The link a navigational suggestion opens, chosen for `query` (never the URL sent as feedback); default its `url`. */
-  linkOf?(suggestion: NavigationalSuggestion, query: string): string;
-  /** The address of the current page (to resolve `resultsUrl`); default `location.href`. */
-  pageUrl?(): string;
-  /** A request failed (status is `error`; nothing throws). */
-  onError?(error: Error): void;
-}
-
-export interface AutocompleteControllerOptions extends AutocompleteSettings, AutocompleteHooks {
-  client: TroveClient;
-  /** The page search the box writes when the reader searches, and shows when it changes elsewhere. */
-  search: PageSearch;
-  /** Where recent searches live; none → no recent searches. */
-  recent?: RecentSearches;
-}
-
-/** The parts of a key press the keyboard model reads. */
-export interface AutocompleteKey {
-  key: string;
-  isComposing?: boolean;
-  keyCode?: number;
-  altKey?: boolean;
-  ctrlKey?: boolean;
-  metaKey?: boolean;
-  shiftKey?: boolean;
-}
-
-/** Everything the box shows, in one state. `status` is the suggestion request's. */
-export interface AutocompleteState extends ControllerState {
-  /** The text in the input. */
-  query: string;
-  /** Filters the reader chose (chips), each `field:"value"`; the scope is not among them. */
-  filters: string[];
-  /** Suggestions shown, in display order (grouped by type, the service's first type leading), at most `limit`. */
-  suggestions: Suggestion[];
-  /** The query the suggestions answer. */
-  answeredQuery: string;
-  recent: string[];
-  /** The reader wants the popup (focus, typing, Down); `expanded` says whether the listbox shows. */
-  isOpen: boolean;
-  /** Index into `options` of the active option, -1 for none. */
-  activeIndex: number;
-  options: AutocompleteOption[];
-  groups: AutocompleteGroup[];
-  /** Open and with options: what `aria-expanded` says. */
-  expanded: boolean;
-  /** A message the open popup shows instead of options. */
-  notice: 'empty' | 'error' | null;
-}
-
-export interface AutocompleteController extends Controller<AutocompleteSettings, AutocompleteState, Suggestion> {
-  /** The reader typed: update the text, open, ask (debounced). */
-  input(q: string): void;
-  /** Show a search without asking for suggestions (the `value` attribute). */
-  setText(q: string): void;
-  open(): void;
-  close(): void;
-  /** Move the active option by `delta`, wrapping through "none" (the text). Opens a closed list. */
-  move(delta: 1 | -1): void;
-  activate(index: number): void;
-  /** The keyboard model; returns `true` when the key was used (the view then prevents its default). */
-  keydown(key: AutocompleteKey): boolean;
-  /**
-   * Choose the option at `index` (a suggestion goes through `select`; a recent search searches).
-   * `viaLink`: a navigational link was clicked and the browser navigates itself; `newTab`: it
-   * opens in another tab (feedback only). Returns `false` when the default action must not happen.
-   */
-  choose(index: number, how?: SelectHow): boolean;
-  /** Search for the text and the active filters (and the scope). */
-  submit(): void;
-  removeFilter(filter: string): void;
-  /** Backspace in an empty input: remove the last chip. */
-  removeLastFilter(): boolean;
-  removeRecent(q: string): void;
-  clearRecent(): void;
-}
-
-/** Suggestions the same to a reader: the same type and target. */
-const sameSuggestion = (a: Suggestion, b: Suggestion) =>
-  a.suggestion_type === b.suggestion_type &&
-  (a.suggestion_type === 'navigational'
-    ? a.url === (b as NavigationalSuggestion).url && a.phrase === b.phrase
-    : a.filters.join('\n') === (b as FilterSuggestion).filters.join('\n'));
+export type {
+  AutocompleteController,
+  AutocompleteControllerOptions,
+  AutocompleteGroup,
+  AutocompleteHooks,
+  AutocompleteKey,
+  AutocompleteOption,
+  AutocompleteSettings,
+  AutocompleteState,
+  SuggestionSelectDetail,
+} from './autocomplete/AutocompleteController.ts';
 
 /**
- * Suggestions trimmed to `limit`, grouped by type in the order the service ranked them (the type
- * of the first result leads): the order shown, which `item_order` counts. (`api/` already dropped
- * malformed records and unsafe links.)
- */
-function arrange(results: Suggestion[], limit: number | null | undefined): Suggestion[] {
-  const shown = limit && limit > 0 ? results.slice(0, limit) : results;
-  const first = shown[0]?.suggestion_type ?? 'navigational';
-  return [...shown.filter((s) => s.suggestion_type === first), ...shown.filter((s) => s.suggestion_type !== first)];
-}
-
-/**
- * The headless autocomplete of `<trove-search-box>`: signals and a keyboard model, no DOM.
+ * The headless autocomplete of `<trove-search-box>`: signals and a keyboard model, no DOM. The
+ * state changes that are pure live in autocomplete/ and are tested as such: what a key does
+ * (autocompleteKeydown.ts, in the manner of Algolia autocomplete's state reducer), the list and its
+ * groups (listOptions.ts), the order of the suggestions (arrangeSuggestions.ts); this closure
+ * holds the signals, the requests and the routing, and carries out what those decide.
  * Typing is debounced (100 ms by default, less once the reader's rhythm shows they have stopped:
  * `createKeyRhythm`); the newest query wins (a new key aborts the request
  * in flight through `createLatest`, so late answers are dropped); an answer for the same text
@@ -195,29 +69,8 @@ export function createAutocompleteController(options: AutocompleteControllerOpti
   const minChars = () => Math.max(1, current().minChars ?? defaults.minChars);
   const askable = (q: string) => q.trim().length >= minChars();
 
-  const optionList = computed<AutocompleteOption[]>(() => {
-    if (!query.value.trim()) {
-      const list: AutocompleteOption[] = recent.value.map((q, index) => ({ kind: 'recent', index, q }));
-      if (list.length) list.push({ kind: 'clear-recent', index: list.length });
-      return list;
-    }
-    return suggestions.value.map((suggestion, index) =>
-      suggestion.suggestion_type === 'navigational'
-        ? { kind: 'navigational', index, position: index + 1, suggestion }
-        : { kind: 'filter', index, position: index + 1, suggestion },
-    );
-  });
-
-  const groups = computed(() => {
-    const out: AutocompleteGroup[] = [];
-    for (const option of optionList.value) {
-      const kind = option.kind === 'clear-recent' ? 'recent' : option.kind;
-      const last = out[out.length - 1];
-      if (last?.kind === kind) last.options.push(option);
-      else out.push({ kind, options: [option] });
-    }
-    return out;
-  });
+  const optionList = computed(() => listOptions(query.value, recent.value, suggestions.value));
+  const groups = computed(() => groupOptions(optionList.value));
 
   const expanded = computed(() => isOpen.value && optionList.value.length > 0);
   const notice = computed(() => {
@@ -280,10 +133,10 @@ export function createAutocompleteController(options: AutocompleteControllerOpti
       options.onError?.(failure);
       return;
     }
-    const next = arrange(answer.value.results, limit);
+    const next = arrangeSuggestions(answer.value.results, limit);
     // The option the reader moved to stays active when the new answer still lists it.
     const active = optionList.peek()[activeIndex.peek()];
-    const kept = active && 'suggestion' in active ? next.findIndex((s) => sameSuggestion(s, active.suggestion)) : -1;
+    const kept = keptIndex(next, active && 'suggestion' in active ? active.suggestion : undefined);
     batch(() => {
       suggestions.value = next;
       answeredQuery.value = q;
@@ -379,15 +232,9 @@ export function createAutocompleteController(options: AutocompleteControllerOpti
   }
 
   function move(delta: 1 | -1): void {
-    if (!isOpen.peek()) {
-      open();
-      if (!optionList.peek().length) return;
-    }
+    if (!isOpen.peek()) open();
     const count = optionList.peek().length;
-    if (!count) return;
-    // Wrap through -1 (back to the text): last → none → first.
-    const next = activeIndex.peek() + delta;
-    activeIndex.value = next >= count ? -1 : next < -1 ? count - 1 : next;
+    if (count) activeIndex.value = nextActiveIndex(activeIndex.peek(), delta, count);
   }
 
   function open(): void {
@@ -458,7 +305,7 @@ export function createAutocompleteController(options: AutocompleteControllerOpti
     untracked(() => show(q, chosen));
   });
 
-  return {
+  const controller: AutocompleteController = {
     state,
     update: (next) => void settings.set(next),
     select,
@@ -486,53 +333,10 @@ export function createAutocompleteController(options: AutocompleteControllerOpti
       activeIndex.value = index >= 0 && index < optionList.peek().length ? index : -1;
     },
     keydown(event) {
-      // Keys that finish or steer an IME composition belong to the IME, never to the list.
-      if (event.isComposing || event.keyCode === 229) return false;
-      const active = activeIndex.peek();
-      switch (event.key) {
-        case 'ArrowDown':
-        case 'ArrowUp':
-          if (event.altKey) {
-            if (event.key === 'ArrowDown') open();
-            else close();
-          } else move(event.key === 'ArrowDown' ? 1 : -1);
-          return true;
-        case 'Enter':
-          if (active >= 0 && isOpen.peek()) choose(active);
-          else if (query.peek().trim() || filters.peek().length || scope().length) search();
-          return true;
-        case 'Escape':
-          if (isOpen.peek() && (optionList.peek().length || notice.peek())) close();
-          else if (query.peek()) {
-            stop();
-            batch(() => {
-              query.value = '';
-              forgetSuggestions();
-              isOpen.value = false;
-            });
-          } else return false;
-          return true;
-        case 'Backspace':
-          return query.peek() === '' && removeLastFilter();
-        case 'Delete': {
-          const option = optionList.peek()[active];
-          if (!isOpen.peek() || option?.kind !== 'recent') return false;
-          removeRecent(option.q);
-          return true;
-        }
-        case 'Tab':
-          close();
-          return false;
-        case 'Home':
-        case 'End':
-        case 'ArrowLeft':
-        case 'ArrowRight':
-          // These stay with the text; the caret moves, so nothing in the list is active any more.
-          activeIndex.value = -1;
-          return false;
-        default:
-          return false;
-      }
+      // What a key does is decided by autocompleteKeydown.ts; this calls the method it names.
+      const [used, method, argument] = autocompleteKeydown(event, state.peek(), scope().length > 0);
+      if (method) (controller[method] as (argument: unknown) => void)(argument);
+      return used;
     },
     choose,
     submit: search,
@@ -541,4 +345,5 @@ export function createAutocompleteController(options: AutocompleteControllerOpti
     removeRecent,
     clearRecent,
   };
+  return controller;
 }

@@ -15,7 +15,8 @@
  *   problem on errors. Errors change nothing.
  * - Who before what: everything that can be judged from the request line and the headers is
  *   judged before a byte of the body is read, so a stranger never gets a buffer. Order of checks:
- *   path (404) → method (405) → names (400) → origin (403) → token (401, 403) → `Content-Length`
+ *   path (404) → method (405) → names (400) → origin (403) → token (401, 403) → start-up (503 on
+ *   reads until what the process indexes at start is applied: Service.starting) → `Content-Length`
  *   over the limit (413) → content type (415) → body (413 past the limit, 408 too slow, 400
  *   deep or malformed JSON) → collection (404) → handler (404) → parameters (400). A request
  *   refused before its body has the rest of it read and thrown away (discardBody.ts).
@@ -54,13 +55,14 @@
  * Helper endpoints (plain JSON, not enveloped, no CORS):
  *   GET    /_trove/health     { ok, collections: [{ project, collection, documents }] } (no token), and with
  *                             PostgreSQL as the record `log: { applied, head, behind }` (`?max_behind=N`:
- *                             503 with ok false when more than N batches behind)
+ *                             503 with ok false when more than N batches behind); 503 with ok false and
+ *                             `starting: <reason>` while start-up work is applied (Service.starting)
  *   GET    /_trove/feedback   FeedbackEntry[] (oldest first, streamed);  DELETE clears it (for every
  *                             process, with PostgreSQL as the record). The write token (`token=`), or
  *                             without one a loopback connection (as indexing); never from another site's page.
  *   GET    /_trove/img/<n>.svg  the sample posts' cover images (`seed(count, imageBase)`; no token)
  *   GET    /_trove/analytics  what readers search for, as a page; `.json` and `.csv` its exports
- *                             (analytics/analyticsRoute.ts); access as /_trove/feedback
+ *                             (analytics/answerAnalytics.ts); access as /_trove/feedback
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { type AnalyticsOptions, createAnalytics } from './analytics/createAnalytics.ts';
@@ -136,6 +138,14 @@ export interface Service {
    * `trove serve` passes its own `<address>/_trove/img/`, so they show on a page of any origin.
    */
   seed(count?: number, imageBase?: string): Promise<void>;
+  /**
+   * Start-up work the readers must not see half done (`trove serve --seed` listens, then indexes):
+   * until every returned `ready` is called, reads (search, autocomplete, recommend) answer 503 with
+   * `Retry-After` and health answers 503 `{ ok: false, starting: reason }`. What the record holds
+   * at start (the data folder's snapshots and log, PostgreSQL's snapshot) is applied before
+   * createService resolves, so before anything listens.
+   */
+  starting(reason: string): () => void;
   close(): Promise<void>;
 }
 
@@ -156,12 +166,15 @@ export async function createService(options: ServiceOptions): Promise<Service> {
     totalMs: options.bodyTotalMs ?? LIMITS.bodyTotalMs,
   };
   const handlers = loadHandlers(options.handlersFile);
+  /** Indexing batches are paced while reads are answered, by their number and by what they cost (createWritePacer.ts). */
+  const writes = createWritePacer(options.writeIntervalMs);
   const registry = await createRegistry(
     options.databaseUrl
       ? // Loaded only in this mode: the zero-setup start does not load the PostgreSQL client.
         await (await import('./store/createPgStore.ts')).createPgStore(options.databaseUrl)
       : createStore(options.dataDir, { compactAfterBytes: options.compactAfterBytes }),
     options.createEngine ?? (() => new MiniSearchEngine()),
+    { onApplied: (ms) => writes.spent(ms) },
   );
   const ctx: EndpointContext = {
     handlers,
@@ -170,10 +183,12 @@ export async function createService(options: ServiceOptions): Promise<Service> {
     analytics: options.analytics === false ? undefined : createAnalytics(registry.store.analytics, options.analytics),
   };
 
+  /** Start-up work in progress (see Service.starting): its reasons, oldest first. */
+  const startup = new Set<{ reason: string }>();
+  const startingReason = () => startup.values().next().value?.reason;
+
   /** Read requests take turns, ordinary ones first (createWorkQueue.ts). */
   const reads = createWorkQueue();
-  /** Writes are paced while reads are answered (createWritePacer.ts). */
-  const writes = createWritePacer(options.writeIntervalMs);
 
   /** An API request: its row (src/api/endpoints.ts), then the checks in the order of this file's header, then its function. */
   async function answer(req: IncomingMessage, url: URL, method: string): Promise<unknown> {
@@ -186,6 +201,12 @@ export async function createService(options: ServiceOptions): Promise<Service> {
       }
     }
     access.checkToken(req, url, row.token);
+    const notReady = 'heavy' in row ? startingReason() : undefined;
+    if (notReady !== undefined) {
+      throw new ServiceError(503, `Starting: ${notReady}; nothing is answered until it is done, try again in a second`, {
+        'Retry-After': '1',
+      });
+    }
     if (writing) await writes.turn();
     else writes.read();
     const body = method === 'GET' || method === 'HEAD' ? null : await readRequestBody(req, row, limits);
@@ -244,7 +265,7 @@ export async function createService(options: ServiceOptions): Promise<Service> {
         res.end();
         return;
       }
-      const work = isApi ? handleApi(req, res, url) : handleHelper(ctx, access, req, res, url);
+      const work = isApi ? handleApi(req, res, url) : handleHelper(ctx, access, req, res, url, startingReason());
       work.catch((error: unknown) => {
         console.error('[trove service]', logLine(error));
         sendJson(res, 500, { time: 0, code: 500, response: 'Internal error: the service could not answer; its log has the details' });
@@ -253,6 +274,12 @@ export async function createService(options: ServiceOptions): Promise<Service> {
 
     async seed(count = 600, imageBase?: string) {
       await ctx.registry.index('demo', 'blog', validateDocuments(generatePosts(count, 1, imageBase), 'v2'));
+    },
+
+    starting(reason) {
+      const work = { reason };
+      startup.add(work);
+      return () => void startup.delete(work);
     },
 
     async close() {

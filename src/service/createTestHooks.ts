@@ -179,6 +179,7 @@ export function withTestHooks(service: Service, options: { maxBodyBytes?: number
     hooks,
     middleware: (req, res, next) => hooks.middleware(req, res, () => service.middleware(req, res, next)),
     seed: (count) => service.seed(count),
+    starting: (reason) => service.starting(reason),
     async close() {
       hooks.reset();
       await service.close();

@@ -9,6 +9,10 @@ export const LIMITS = {
   queryTerms: 32,
   /** Title words recommend relates by (the source's title, or `title` for an unknown id); later words are ignored. */
   titleTerms: 12,
+  /** Words of its own text recommend relates a post by (its most distinctive: distinctiveTerms.ts). */
+  relatedTerms: 12,
+  /** Characters of a post's content read for them (a longer post: its start). */
+  relatedTextChars: 20_000,
   /** Typo tolerance (fuzzy matching) applies to words of 5 up to this many letters. */
   fuzzyWordLength: 32,
   /** Longer query words are matched only as written: no typo tolerance, no prefix. */

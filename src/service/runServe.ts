@@ -8,7 +8,8 @@
  * publish, then only reads); without it indexing is accepted over loopback only, and the command
  * refuses to listen on a non-loopback HOST. TROVE_HANDLERS: a custom handlers file (see
  * loadHandlers.ts). `--seed` indexes the generated sample corpus into project `demo`, collection
- * `blog` (an upsert: run it again and nothing is duplicated). Data persists in TROVE_DATA.
+ * `blog` (an upsert: run it again and nothing is duplicated); until it is applied, reads answer
+ * 503 and health is not ok (Service.starting). Data persists in TROVE_DATA.
  */
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -124,6 +125,9 @@ export async function runServe(args: string[], io: ServeIo): Promise<number> {
     io.stderr.write(`Cannot start the service: ${(error as Error).message.split('\n').map(escapeControl).join('\n')}\n`);
     return 1;
   }
+  // What the record held at start is applied (createService resolved); the seed comes once the
+  // address is known, and until it is applied no read is answered and health is not ok.
+  const seeding = values.seed ? service.starting(`indexing the ${SEED_POSTS} sample posts (--seed)`) : undefined;
   const server = createServer((req, res) => service.middleware(req, res));
   // A client that trickles its request cannot hold a connection for long: headers within 15 s,
   // the whole request within 70 s (the service answers a slow body 408 at 60 s itself).
@@ -146,7 +150,16 @@ export async function runServe(args: string[], io: ServeIo): Promise<number> {
   if (values.seed) {
     // Seeded once the address is known: the sample images are this service's own, by absolute URL.
     const started = performance.now();
-    await service.seed(SEED_POSTS, `${base}/_trove/img/`);
+    try {
+      await service.seed(SEED_POSTS, `${base}/_trove/img/`);
+    } catch (error) {
+      io.stderr.write(`Cannot seed the sample posts: ${escapeControl((error as Error).message)}\n`);
+      server.closeAllConnections();
+      await new Promise<void>((done) => server.close(() => done()));
+      await service.close();
+      return 1;
+    }
+    seeding?.();
     io.stdout.write(
       `Seeded ${SEED_POSTS} generated posts into project "demo", collection "blog" in ${Math.round(performance.now() - started)} ms\n`,
     );

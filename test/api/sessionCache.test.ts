@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { SESSION_PREFIX, sessionCache } from '../../src/api/sessionCache.ts';
+import { SESSION_PREFIX, sessionCache } from '../../src/api/client/sessionCache.ts';
 import type { ClientOptions } from '../../src/api/types.ts';
 import { memoryStorage } from '../memoryStorage.ts';
 import { envelope, makeClient, recordingFetch, TOKEN } from './recordingFetch.ts';

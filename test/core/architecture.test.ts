@@ -47,3 +47,81 @@ describe('the API version is known to api/ alone', () => {
     expect(named.map((file) => relative(src, file))).toEqual([]);
   });
 });
+
+describe('the Node tools use only api/ of the widgets’ code', () => {
+  // `trove serve` is a command of the CLI: the one import across, to the service's entry, loaded only by that command.
+  const allowed = new Set(['cli/runCli.ts → service/runServe.ts']);
+  for (const tool of ['cli', 'service'] as const) {
+    it(`keeps ${tool}/ importing only api/ and its own folders`, () => {
+      const wrong = files(join(src, tool)).flatMap((file) =>
+        imports(file)
+          // Outside src/ (package.json) is no layer.
+          .filter((target) => !target.startsWith('../') && !target.startsWith('api/') && !target.startsWith(`${tool}/`))
+          .map((target) => `${relative(src, file)} → ${target}`)
+          .filter((edge) => !allowed.has(edge)),
+      );
+      expect(wrong).toEqual([]);
+    });
+  }
+});
+
+describe('the folders of the service import downward only', () => {
+  /** From the top: each folder imports the folders after it (and the shared base, and api/), never one before it. */
+  const order = ['http', 'endpoints', 'store', 'engine', 'sample'] as const;
+  /** The entry files may import every folder; the shared base imports none. */
+  const base = ['ServiceError.ts', 'limits.ts', 'types.ts', 'escapeControl.ts'].map((name) => `service/${name}`);
+  const service = join(src, 'service');
+
+  it('has a place in that order for every folder of the service', () => {
+    const folders = readdirSync(service, { withFileTypes: true }).filter((entry) => entry.isDirectory());
+    expect(folders.map((entry) => entry.name).sort()).toEqual([...order].sort());
+  });
+
+  for (const [index, folder] of order.entries()) {
+    it(`keeps service/${folder}/ importing only ${order.slice(index + 1).join(', ') || 'no other folder'} and the shared base`, () => {
+      const below = order.slice(index + 1).map((name) => `service/${name}/`);
+      const wrong = files(join(service, folder)).flatMap((file) =>
+        imports(file)
+          .filter((target) => target.startsWith('service/'))
+          .filter(
+            (target) => !target.startsWith(`service/${folder}/`) && !below.some((b) => target.startsWith(b)) && !base.includes(target),
+          )
+          .map((target) => `${relative(src, file)} → ${target}`),
+      );
+      expect(wrong).toEqual([]);
+    });
+  }
+
+  it('keeps the shared base free of imports from the folders', () => {
+    const wrong = base.flatMap((file) =>
+      imports(join(src, file))
+        .filter((target) => target.startsWith('service/') && !base.includes(target))
+        .map((target) => `${file} → ${target}`),
+    );
+    expect(wrong).toEqual([]);
+  });
+});
+
+describe('the size of a folder and of a file', () => {
+  // src/cli is reorganised by issue 31 (its sources and page readers get folders of their own).
+  const exempt = ['cli'];
+
+  it('keeps every folder of src/ at 25 files or fewer directly', () => {
+    const crowded: string[] = [];
+    const walk = (dir: string) => {
+      const entries = readdirSync(dir, { withFileTypes: true });
+      const count = entries.filter((entry) => entry.isFile()).length;
+      const name = relative(src, dir);
+      if (count > 25 && !exempt.includes(name)) crowded.push(`${name || 'src'}: ${count}`);
+      for (const entry of entries) if (entry.isDirectory()) walk(join(dir, entry.name));
+    };
+    walk(src);
+    expect(crowded).toEqual([]);
+  });
+
+  it('has at most two files over 450 lines, each saying why in its opening comment', () => {
+    const long = files(src).filter((file) => readFileSync(file, 'utf8').split('\n').length > 450);
+    expect(long.length).toBeLessThanOrEqual(2);
+    for (const file of long) expect(readFileSync(file, 'utf8').slice(0, 400), relative(src, file)).toMatch(/Over 450 lines on purpose/);
+  });
+});

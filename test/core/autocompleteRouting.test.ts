@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { matchShortcut } from '../../src/core/matchShortcut.ts';
-import { queryWithoutFilterWords } from '../../src/core/queryWithoutFilterWords.ts';
-import { routeSearch } from '../../src/core/routeSearch.ts';
+import { queryWithoutFilterWords } from '../../src/core/autocomplete/queryWithoutFilterWords.ts';
+import { routeSearch } from '../../src/core/autocomplete/routeSearch.ts';
 import { createPageSearch } from '../../src/core/createPageSearch.ts';
 import { searchUrl } from '../../src/core/searchUrl.ts';
 

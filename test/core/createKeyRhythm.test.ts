@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createKeyRhythm } from '../../src/core/createKeyRhythm.ts';
+import { createKeyRhythm } from '../../src/core/autocomplete/createKeyRhythm.ts';
 
 /** The waits after keys typed at these times (ms). */
 function waits(times: number[], debounceMs = 100): number[] {

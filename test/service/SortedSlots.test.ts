@@ -52,4 +52,35 @@ describe('SortedSlots', () => {
     expect([...order.list]).toEqual(expected);
     expect(expected.map((slot) => order.rank[slot])).toEqual(expected.map((_, i) => i));
   });
+
+  it('puts back up to a quarter of the slots at once, and goes on from a restored order', () => {
+    const rnd = seededRandom(9);
+    const keys = Array.from({ length: 4000 }, () => Math.floor(rnd() * 500));
+    const compare = (a: number, b: number) => keys[a]! - keys[b]! || a - b;
+    const order = new SortedSlots(compare);
+    order.update(
+      keys.map((_, i) => i),
+      keys.length,
+    );
+    const restored = new SortedSlots(compare);
+    expect(SortedSlots.isOrder(order.list)).toBe(true);
+    restored.restore(order.list);
+    for (let round = 0; round < 5; round++) {
+      const changed = Array.from({ length: 900 }, () => Math.floor(rnd() * keys.length));
+      for (const slot of changed) keys[slot] = Math.floor(rnd() * 500);
+      for (let i = 0; i < 20; i++) {
+        keys.push(Math.floor(rnd() * 500));
+        changed.push(keys.length - 1);
+      }
+      order.update(changed, keys.length);
+      restored.update(changed, keys.length);
+      const expected = keys.map((_, i) => i).sort(compare);
+      expect([...order.list]).toEqual(expected);
+      expect([...restored.list]).toEqual(expected);
+      expect(expected.map((slot) => restored.rank[slot])).toEqual(expected.map((_, i) => i));
+    }
+    expect(SortedSlots.isOrder(Int32Array.from([0, 2, 2]))).toBe(false);
+    expect(SortedSlots.isOrder(Int32Array.from([0, 3, 1]))).toBe(false);
+    expect(SortedSlots.isOrder(Int32Array.from([-1, 0]))).toBe(false);
+  });
 });

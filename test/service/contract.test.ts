@@ -212,6 +212,69 @@ describe.each<ApiVersion>(['v2', 'v1'])('%s client against the local service', (
     expect(byAuthor.results.map((r) => r.id)).toContain(String(id));
   });
 
+  it('deletes documents through the delete extension: gone from search, autocomplete, facets and recommend, and after a restart', async () => {
+    const collection = `gone-${version}`;
+    const c = client(version, { collection });
+    const path = `${v2 ? '/api/v2/projects/demo/collections' : '/api/v1/demo/collections'}/${collection}`;
+    const doc = (id: number, tag: string) => ({
+      id,
+      title: `Zeppelin flight ${id}`,
+      content: 'Airships over the lake.',
+      tags: [tag, 'Airships'],
+      category: ['Travel'],
+      date: `2024-02-0${id}T00:00:00Z`,
+      url: `/posts/${id}/`,
+    });
+    await c.index([doc(1, 'Hangars'), doc(2, 'Mooring'), doc(3, 'Hangars')]);
+    await c.delete([2, 999]);
+    const sent = await lastRequest();
+    expect([sent.method, sent.path, sent.body]).toEqual(['DELETE', `${path}/documents`, '[2,999]']);
+    const check = async (client: TroveClient) => {
+      const found = await client.search({ q: 'zeppelin' });
+      expect(found.results.map((r) => r.id).sort()).toEqual(['1', '3']);
+      expect(found.facets?.tags?.buckets.map((t) => t.value).sort()).toEqual(['Airships', 'Hangars']);
+      const suggested = await client.autocomplete({ q: 'zeppelin' });
+      expect(suggested.results.flatMap((s) => (s.suggestion_type === 'navigational' ? [s.id] : []))).not.toContain('2');
+      const related = await client.recommend({ id: 1 });
+      expect(related.results.map((r) => r.id)).toEqual(['3']);
+      expect((await client.recommend({ id: 2 })).found_documents).toBe(0);
+    };
+    await check(c);
+    // The answer of each version, as for indexing.
+    const raw = await svc.request(`${path}/documents?token=test-token`, {
+      method: 'DELETE',
+      headers: { 'Content-Type': 'application/json' },
+      body: '[3]',
+    });
+    expect([raw.status, raw.body.code, raw.body.response]).toEqual([200, 200, v2 ? null : 'Deleted']);
+    await c.index([doc(3, 'Hangars')]);
+    svc = await svc.restart();
+    await check(client(version, { collection }));
+  });
+
+  it('refuses a delete that is not a JSON array of whole-number ids, or names a collection never indexed, and deletes nothing', async () => {
+    const before = await snapshot();
+    const path = `${v2 ? '/api/v2/projects/demo/collections' : '/api/v1/demo/collections'}/scratch/documents?token=test-token`;
+    const send = (body: string, headers: Record<string, string> = { 'Content-Type': 'application/json' }, at = path) =>
+      svc.request(at, { method: 'DELETE', headers, body });
+    for (const [body, message] of [
+      ['{"ids":[1]}', /the body must be a JSON array of document ids/],
+      ['["1"]', /ids\[0\]: must be a whole number/],
+      ['[1, 2.5]', /ids\[1\]: must be a whole number/],
+      ['[9007199254740993]', /beyond ±\(2\^53 − 1\)/],
+      ['[1', /Invalid JSON|Malformed|JSON/],
+    ] as const) {
+      const res = await send(body);
+      expect([res.status, res.body.code]).toEqual([400, 400]);
+      expect(res.body.response).toMatch(message);
+    }
+    const unknown = await send('[1]', undefined, path.replace('/scratch/', '/never-indexed/'));
+    expect([unknown.status, unknown.body.code]).toEqual([404, 404]);
+    expect((await send('[1]', { 'Content-Type': 'text/plain' })).status).toBe(415);
+    expect((await send('[1]', { 'Content-Type': 'application/json', Origin: 'https://elsewhere.example' })).status).toBe(403);
+    expect(await snapshot()).toBe(before);
+  });
+
   it('indexes a slug id as the number the related-posts block asks for with that doc-id', async () => {
     const c = client(version, { collection: 'scratch' });
     const slug = `kayaking-on-the-fjord-${version}`;

@@ -498,7 +498,8 @@ describe('bad input: status, envelope, message, nothing changed', () => {
 
   it('sends Allow on 405', async () => {
     const { headers } = await svc.request(`${V2}/documents?${T}`);
-    expect(headers.get('allow')).toBe('POST, OPTIONS');
+    // The documents path takes POST (indexing) and DELETE (trove serve's delete extension).
+    expect(headers.get('allow')).toBe('POST, DELETE, OPTIONS');
   });
 
   it('refuses a body over the limit with 413 and keeps the index', async () => {
@@ -732,6 +733,42 @@ describe('helper endpoints', () => {
     expect((await svc.request('/_trove/nope')).status).toBe(404);
     expect((await svc.request('/_trove/health', { method: 'POST' })).status).toBe(405);
   });
+
+  it('refuses reads with 503 and Retry-After, and is not healthy, until its start-up work is done; indexing goes on meanwhile', async () => {
+    const ready = svc.service.starting('indexing the sample posts');
+    const alsoReady = svc.service.starting('something else');
+    for (const path of [
+      `${V2}/search/default?${T}&q=rust`,
+      `${V2}/autocomplete/?${T}&q=ru`,
+      `${V2}/recommend/?${T}&id=1`,
+      `${V1}/search/default?${T}`,
+    ]) {
+      const refused = await svc.request(path);
+      expect(refused.status).toBe(503);
+      expect(refused.headers.get('retry-after')).toBe('1');
+      expect(refused.body).toMatchObject({
+        code: 503,
+        response: expect.stringMatching(/^Starting: indexing the sample posts; .*try again/),
+      });
+    }
+    const health = await svc.request('/_trove/health');
+    expect(health.status).toBe(503);
+    expect(health.headers.get('retry-after')).toBe('1');
+    expect(health.body).toMatchObject({ ok: false, starting: 'indexing the sample posts' });
+    // A wrong token is still told so.
+    expect((await svc.request(`${V2}/search/default?token=bad`)).status).toBe(401);
+    expect((await post(`/api/v2/projects/demo/collections/starting/documents?${T}`, [{ id: 'x', title: 'Zwischenzeit' }])).status).toBe(
+      200,
+    );
+    ready();
+    expect((await svc.request(`${V2}/search/default?${T}&q=rust`)).status).toBe(503);
+    alsoReady();
+    expect((await svc.request(`${V2}/search/default?${T}&q=rust`)).status).toBe(200);
+    expect((await svc.request('/_trove/health')).body).toMatchObject({ ok: true });
+    expect(
+      (await svc.request(`/api/v2/projects/demo/collections/starting/search/default?${T}&q=zwischenzeit`)).body.response.found_documents,
+    ).toBe(1);
+  });
 });
 
 describe('HTTP plumbing', () => {
@@ -806,7 +843,8 @@ describe('persistence', () => {
     s = await s.restart();
     try {
       expect(await snapshot(s)).toBe(before);
-      expect(readdirSync(dir)).toEqual(['blog.json']);
+      // The temporary file is gone; the engine's index was saved beside the snapshot when the service stopped.
+      expect(readdirSync(dir)).toEqual(['blog.index', 'blog.json']);
       expect((await s.request('/_trove/feedback')).body).toHaveLength(1);
     } finally {
       await s.stop();

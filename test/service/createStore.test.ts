@@ -33,10 +33,11 @@ const doc = (id: string, title = `Post ${id}`): StoredDocument => ({
 async function open(dir: string, options: Parameters<typeof createStore>[1] = {}) {
   const applied = new Map<string, Map<string, string>>();
   const store = createStore(dir, options);
-  await store.open(async (project, collection, documents) => {
+  await store.open(async (project, collection, documents, deleted = []) => {
     const key = `${project}/${collection}`;
     if (!applied.has(key)) applied.set(key, new Map());
     for (const d of documents) applied.get(key)!.set(d.id, d.title);
+    for (const id of deleted) applied.get(key)!.delete(id);
   });
   const state = () => Object.fromEntries([...applied].map(([k, v]) => [k, [...v].map(([id, title]) => `${id}:${title}`)]));
   return { store, applied, state };
@@ -126,6 +127,35 @@ describe('createStore: the batch log', () => {
     expect(expected['p/c']).toHaveLength(41);
     expect((await open(dir)).state()).toEqual(expected);
     expect(JSON.parse(readFileSync(snapshot, 'utf8')).seq).toBeGreaterThan(1);
+  });
+});
+
+describe('createStore: deletions (the delete extension)', () => {
+  it('logs a deletion as a batch, replays it at start and folds it into the snapshot, so the documents stay gone', async () => {
+    const dir = tempDir();
+    const { store, state } = await open(dir, { compactAfterBytes: 4000 });
+    await store.append('p', 'c', [doc('1'), doc('2'), doc('3')]);
+    await store.append('p', 'c', [], ['2', '404']);
+    expect(state()['p/c']).toEqual(['1:Post 1', '3:Post 3']);
+    const logged = readFileSync(join(dir, 'log', segments(dir)[0]!), 'utf8')
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line));
+    expect(logged.at(-1)).toMatchObject({ documents: [], deleted: ['2', '404'] });
+    await store.close();
+    // A restart replays the log: the deletion after the snapshot.
+    const again = await open(dir, { compactAfterBytes: 4000 });
+    expect(again.state()['p/c']).toEqual(['1:Post 1', '3:Post 3']);
+    // Compaction folds it into the snapshot; the log that held it is gone.
+    const snapshot = join(dir, 'collections', 'p', 'c.json');
+    for (let i = 4; i <= 40; i++) await again.store.append('p', 'c', [doc(String(i), `Post ${i} ${'x'.repeat(200)}`)]);
+    await again.store.append('p', 'c', [], ['3']);
+    await waitFor(() => !JSON.parse(readFileSync(snapshot, 'utf8')).documents.some((d: { id: string }) => d.id === '2'));
+    await again.store.close();
+    const ids = (await open(dir)).state()['p/c']!.map((entry) => entry.split(':')[0]);
+    expect(ids).not.toContain('2');
+    expect(ids).not.toContain('3');
+    expect(ids).toHaveLength(38);
   });
 });
 

@@ -146,6 +146,33 @@ describe('trove serve with PostgreSQL as the record', { timeout: 60_000 }, () =>
     c.child.kill('SIGTERM');
   }, 60_000);
 
+  it('makes a deletion through one process seen by the other, by a process started later and after a restart', async () => {
+    const sent = await a.post(`${V2('gone')}/documents?${T}`, [
+      post(1, 'Zeppelin one'),
+      post(2, 'Zeppelin two'),
+      post(3, 'Zeppelin three'),
+    ]);
+    expect(sent.status).toBe(200);
+    await within(1000, async () => (await page(b, 'gone', 'q=zeppelin'))?.found_documents === 3);
+    const deleted = await fetch(`${a.base}${V2('gone')}/documents?${T}`, {
+      method: 'DELETE',
+      headers: { 'Content-Type': 'application/json' },
+      body: '[2, 404]',
+    });
+    expect(await deleted.json()).toMatchObject({ code: 200, response: null });
+    // Through the process that deleted: at once; through the other: once it has applied the batch.
+    expect((await page(a, 'gone', 'q=zeppelin')).results.map((r: { id: string }) => r.id).sort()).toEqual(['1', '3']);
+    await within(1000, async () => (await page(b, 'gone', 'q=zeppelin'))?.found_documents === 2);
+    const c = await serve();
+    expect(await page(c, 'gone', 'q=zeppelin')).toEqual(await page(a, 'gone', 'q=zeppelin'));
+    expect((await c.get(`${V2('gone')}/recommend/?${T}&id=2`)).response.found_documents).toBe(0);
+    c.child.kill('SIGTERM');
+    await new Promise((r) => c.child.once('exit', r));
+    const d = await serve();
+    expect((await page(d, 'gone', 'q=zeppelin')).results.map((r: { id: string }) => r.id).sort()).toEqual(['1', '3']);
+    d.child.kill('SIGTERM');
+  }, 60_000);
+
   it('keeps feedback sent to either process once, for all, and clears it for all', async () => {
     const path = `${V2('blog')}/autocomplete/suggest/feedback/hits?${T}&item_order=1&query=`;
     expect((await fetch(`${a.base}${path}from-a`)).status).toBe(200);

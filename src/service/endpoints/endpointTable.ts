@@ -5,6 +5,7 @@
  */
 import type { EndpointName } from '../../api/endpoints.ts';
 import { autocompleteEndpoint } from './autocompleteEndpoint.ts';
+import { deleteEndpoint } from './deleteEndpoint.ts';
 import type { EndpointContext, EndpointRequest } from './EndpointContext.ts';
 import { feedbackEndpoint } from './feedbackEndpoint.ts';
 import { indexEndpoint } from './indexEndpoint.ts';
@@ -17,6 +18,7 @@ export const ENDPOINT_FUNCTIONS: {
   [N in EndpointName]: (ctx: EndpointContext, request: EndpointRequest<RouteFor<N>>) => Promise<unknown>;
 } = {
   index: indexEndpoint,
+  delete: deleteEndpoint,
   search: searchEndpoint,
   autocomplete: autocompleteEndpoint,
   recommend: recommendEndpoint,

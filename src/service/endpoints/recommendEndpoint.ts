@@ -6,7 +6,7 @@ import { type ServiceResult, toRecommendationRecord } from './toRecord.ts';
 
 /**
  * Recommend: `id` required (400 when missing or empty). Related = shared tags, categories,
- * authors and title terms (Engine.related); never the source. An id that is not indexed is not
+ * authors, title terms and the source's most distinctive words (Engine.related); never the source. An id that is not indexed is not
  * an error: related by the `title` parameter if given, else no results (a page whose post is not
  * indexed yet shows nothing rather than an error). Facets over every related doc. v1 ignores
  * `filter` and `sort`.

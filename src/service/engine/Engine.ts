@@ -94,8 +94,9 @@ export interface Engine {
    */
   suggest(request: SuggestRequest): Promise<FacetValueMatch[]>;
   /**
-   * Documents related to `id` by shared tags, categories, authors and title terms, best first
-   * (or by `sort`); never the source; an unknown `id` is related by `title` alone, or to nothing.
+   * Documents related to `id` by shared tags, categories, authors, title terms and what they say
+   * (the source's most distinctive words), best first (or by `sort`); never the source; an
+   * unknown `id` is related by `title` alone, or to nothing.
    */
   related(request: RelatedRequest): Promise<Page>;
   /** Adds or replaces (by id) every document. Callers validate first; all or nothing. */
@@ -104,4 +105,12 @@ export interface Engine {
   snapshot(): Promise<StoredDocument[]>;
   /** Lets go of the collection (memory, connections); no method is called after it. */
   close(): Promise<void>;
+  /** Optional: what the engine built, to persist so that a restart reads it instead of building it (IndexFile.ts). */
+  exportIndex?(): Promise<Uint8Array>;
+  /**
+   * Optional: loads `documents` into this empty engine with an index `exportIndex` gave, trusting
+   * it only for the documents it was built from: how many it indexed from their text instead (0
+   * when the index had them all), or `false` (nothing loaded) when it does not fit.
+   */
+  restore?(documents: readonly StoredDocument[], index: Uint8Array): Promise<number | false>;
 }

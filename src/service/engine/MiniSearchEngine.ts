@@ -1,4 +1,9 @@
 /**
+ * (Over 450 lines on purpose: the query path — text, filters, facets, sort orders, spelling and
+ * related posts — shares one set of slot arrays, and split into files it would pass them all
+ * around; the pieces that stand alone are already apart: TextIndex.ts, SlotList.ts,
+ * SortedSlots.ts, topK.ts, queryTerms.ts.)
+ *
  * The embedded Engine: MiniSearch's term dictionary and relevance (TextIndex.ts: its radix tree
  * with prefix and typo lookup, its BM25+ and weights) over `title` + `content`, beside
  * per-value postings of every facet, all keyed by small integer slots (one per document, kept
@@ -19,6 +24,7 @@
  *   title collates each distinct title once;
  * - the title-normalised names of facet values are computed once per value, not per query.
  */
+import { crc32 } from 'node:zlib';
 import type { FacetBucket } from '../../api/types.ts';
 import { NO_SPACE_SCRIPT } from '../../api/wordSpans.ts';
 import type {
@@ -33,6 +39,8 @@ import type {
   SearchRequest,
   SuggestRequest,
 } from './Engine.ts';
+import { distinctiveTerms } from './distinctiveTerms.ts';
+import { IndexFileError, IndexWriter, openIndexFile } from './IndexFile.ts';
 import { levenshtein } from './levenshtein.ts';
 import { LIMITS } from '../limits.ts';
 import { normalizeTerm } from './normalizeTerm.ts';
@@ -55,6 +63,17 @@ const MAX_BUCKETS = 100;
 
 /** At least a shared category, a shared tag, or half the best title similarity. */
 const MIN_RELATED_SCORE = 2;
+
+/**
+ * Closeness in words (distinctiveTerms.ts): the post closest to the source scores TEXT_POINTS (as
+ * much as the best title echo), the others by their share of it. When the source has tags or
+ * categories, they lead and words only break (near) ties (TAGGED_TEXT_POINTS: more, and on the
+ * sample corpus words outvoted a shared tag by a shared second category and a title echo), but a
+ * post at least MIN_CLOSENESS as close as the closest is related all the same (after the tagged ones).
+ */
+const TEXT_POINTS = 4;
+const TAGGED_TEXT_POINTS = 0.01;
+const MIN_CLOSENESS = 0.5;
 
 const collator = new Intl.Collator('en', { sensitivity: 'base', numeric: true });
 /** An id that is a whole number as written: no sign, no leading zero (and a safe integer, see `idKeys`). */
@@ -106,11 +125,29 @@ function nameRank(name: string, needle: string): number {
 
 const normalizeName = (value: string) => normalizeTerm(value.trim()).replace(/\s+/g, ' ');
 
+/** The orders a persisted index keeps, in its order. */
+const SORT_KEYS: SortKey[] = ['date desc', 'date asc', 'title asc', 'title desc'];
+
+/**
+ * What of a document the persisted index depends on (its id, title, content and date: the text
+ * index and the orders), as two numbers: a CRC-32 of them and their length. Facets are not in the
+ * index; they are counted from the documents at every start.
+ */
+function fingerprint(doc: StoredDocument): [number, number] {
+  let crc = crc32(doc.id);
+  let length = doc.id.length + 3;
+  for (const text of [doc.title, doc.content, doc.ts === undefined ? '' : String(doc.ts)]) {
+    crc = crc32(text ?? '\u0001', crc32('\u0000', crc));
+    length += text?.length ?? 1;
+  }
+  return [crc, length >>> 0];
+}
+
 export class MiniSearchEngine implements Engine {
   /** Documents by slot. */
   private readonly docs: StoredDocument[] = [];
   private readonly slotOf = new Map<string, number>();
-  private readonly text = new TextIndex(indexTerm);
+  private text = new TextIndex(indexTerm);
   private readonly postings = Object.fromEntries(FILTER_FIELDS.map((f) => [f, new Map<string, FacetValue>()])) as Record<
     FilterField,
     Map<string, FacetValue>
@@ -179,6 +216,89 @@ export class MiniSearchEngine implements Engine {
     // Everything is in this object's memory: dropping the references is all there is to do.
     this.docs.length = 0;
     this.slotOf.clear();
+  }
+
+  /**
+   * The persisted index (IndexFile.ts): each document's fingerprint, the text index (terms and
+   * postings, field lengths), the id order and the four sort orders.
+   */
+  async exportIndex(): Promise<Uint8Array> {
+    const out = new IndexWriter();
+    const n = this.docs.length;
+    const prints = new Uint32Array(n * 2);
+    for (let slot = 0; slot < n; slot++) prints.set(fingerprint(this.docs[slot]!), slot * 2);
+    out.array(prints);
+    this.text.write(out, n);
+    out.array(this.byId.list);
+    for (const key of SORT_KEYS) out.array(this.orders[key].list);
+    return out.finish();
+  }
+
+  /**
+   * Loads `documents` (as one upsert would) with a persisted index instead of building it: only if
+   * the file checks out (IndexFile.ts) and has as many documents as it or more, the same ones in
+   * the same order; each whose fingerprint differs (changed since) is taken out of the persisted
+   * index and indexed from its text, as are documents added since. Facets are counted from the
+   * documents. Returns how many documents were indexed from their text; `false`, and nothing
+   * loaded, when the index does not fit (then `upsert`): the documents are the truth, the index a
+   * shortcut.
+   */
+  async restore(documents: readonly StoredDocument[], file: Uint8Array): Promise<number | false> {
+    if (this.docs.length > 0) return false;
+    const latest = new Map<string, StoredDocument>();
+    for (const doc of documents) latest.set(doc.id, doc);
+    const docs = [...latest.values()];
+    const text = new TextIndex(indexTerm);
+    const lists: Int32Array[] = [];
+    let stale = new Uint8Array(0);
+    let n = 0;
+    try {
+      const input = openIndexFile(file);
+      const prints = input.uint32s();
+      n = prints.length / 2;
+      if (!Number.isInteger(n) || n > docs.length) return false;
+      stale = new Uint8Array(n);
+      let changed = 0;
+      for (let slot = 0; slot < n; slot++) {
+        const [crc, length] = fingerprint(docs[slot]!);
+        if (crc !== prints[slot * 2] || length !== prints[slot * 2 + 1]) {
+          stale[slot] = 1;
+          changed++;
+        }
+      }
+      // Mostly other documents: building afresh costs less than mending.
+      if (changed * 2 > n) return false;
+      text.read(input, n);
+      for (let i = 0; i <= SORT_KEYS.length; i++) {
+        const list = input.int32s();
+        if (list.length !== n || !SortedSlots.isOrder(list)) return false;
+        lists.push(list);
+      }
+      if (!input.done) return false;
+    } catch (error) {
+      if (error instanceof IndexFileError) return false;
+      throw error;
+    }
+    this.text = text;
+    const changed: number[] = [];
+    text.removeSlots(stale);
+    for (let slot = 0; slot < docs.length; slot++) {
+      const doc = docs[slot]!;
+      this.slotOf.set(doc.id, slot);
+      this.docs[slot] = doc;
+      this.setPostings(slot, undefined, doc);
+      this.setCodes(slot, this.codesFor(doc));
+      if (slot < n && !stale[slot]) continue;
+      text.add(slot, doc);
+      changed.push(slot);
+    }
+    text.flush();
+    this.version++;
+    this.byId.restore(lists[0]!);
+    SORT_KEYS.forEach((key, i) => this.orders[key].restore(lists[i + 1]!));
+    this.byId.update(changed, docs.length);
+    for (const key of SORT_KEYS) this.orders[key].update(changed, docs.length);
+    return changed.length;
   }
 
   async upsert(documents: readonly StoredDocument[]): Promise<void> {
@@ -281,11 +401,30 @@ export class MiniSearchEngine implements Engine {
       for (const slot of hits.slots) top = Math.max(top, hits.scores[slot]!);
       for (const slot of hits.slots) add(slot, (4 * hits.scores[slot]!) / top);
     }
+    // What the source says (its most distinctive words): posts on its topic, with or without tags.
+    let closeness: (slot: number) => number = () => 0;
+    if (source) {
+      const terms = distinctiveTerms(source, (term) => this.text.documentFrequency(term), n, request.titleBoost || 1).map(
+        (term): QueryTerm => ({ term, prefix: false, fuzzy: false }),
+      );
+      const hits = this.text.search({ terms, combineWith: 'OR', boost: { title: request.titleBoost || 1, content: 1 } }, n);
+      // Against the closest other post (the source matches itself best).
+      let top = 0;
+      for (const slot of hits.slots) if (slot !== sourceSlot) top = Math.max(top, hits.scores[slot]!);
+      closeness = (slot) => (top > 0 ? hits.scores[slot]! / top : 0);
+      const points = source.tags.length + source.categories.length > 0 ? TAGGED_TEXT_POINTS : TEXT_POINTS;
+      for (const slot of hits.slots) {
+        // A post that shares nothing else and is not close enough could not be related: not even counted.
+        if (slot === sourceSlot || (scores[slot] === 0 && closeness(slot) < MIN_CLOSENESS)) continue;
+        add(slot, points * closeness(slot));
+      }
+    }
     const allowed = this.filterMask(request.filters);
     const kept: number[] = [];
     for (const slot of touched) {
-      // A shared author or a faint title echo alone does not make a post related.
-      if (slot !== sourceSlot && scores[slot]! >= MIN_RELATED_SCORE && (!allowed || allowed.mask[slot])) kept.push(slot);
+      // A shared author or a faint echo alone does not make a post related; half the closeness in words of the closest does.
+      const related = scores[slot]! >= MIN_RELATED_SCORE || closeness(slot) >= MIN_CLOSENESS;
+      if (slot !== sourceSlot && related && (!allowed || allowed.mask[slot])) kept.push(slot);
     }
     const newest = this.orders['date desc'].rank;
     // Without `sort`: best score first, then newest.

@@ -36,8 +36,8 @@ export class SortedSlots {
       this.renumber(0, total);
       return;
     }
-    // A few changed: edited in place (one pass to take them out, a binary search and one native
-    // move to put each back), ranks renumbered from the first position touched.
+    // A few changed (up to a quarter): edited in place (one pass to take them out, a binary search
+    // for each and one pass to put them all back), ranks renumbered from the first position touched.
     if (total > this.buffer.length) {
       const capacity = Math.max(total, this.buffer.length * 2, 16);
       const buffer = new Int32Array(capacity);
@@ -60,23 +60,48 @@ export class SortedSlots {
       if (!isMoved[slot]) buffer[length++] = slot;
     }
     moved.sort(this.compare);
+    // Where each goes among the others (binary searches, k·log n comparisons), then one pass from
+    // the end that moves the others up and drops them in: k moved slots cost one move of the
+    // list, not k of them (a start that mends thousands of edited posts).
+    const at = new Int32Array(moved.length);
     let lo = 0;
-    let first = length;
-    for (const slot of moved) {
+    moved.forEach((slot, i) => {
       let hi = length;
       while (lo < hi) {
         const mid = (lo + hi) >>> 1;
         if (this.compare(buffer[mid]!, slot) <= 0) lo = mid + 1;
         else hi = mid;
       }
-      buffer.copyWithin(lo + 1, lo, length);
-      buffer[lo] = slot;
-      first = Math.min(first, lo);
-      length++;
-      lo++;
+      at[i] = lo;
+    });
+    let src = length - 1;
+    let dst = length + moved.length - 1;
+    for (let i = moved.length - 1; i >= 0; i--) {
+      while (src >= at[i]!) buffer[dst--] = buffer[src--]!;
+      buffer[dst--] = moved[i]!;
     }
+    const first = moved.length > 0 ? at[0]! : length;
     this.list = buffer.subarray(0, total);
     this.renumber(Math.min(from, first), total);
+  }
+
+  /** Whether `list` is an order of slots 0..list.length-1: every slot exactly once. */
+  static isOrder(list: Int32Array): boolean {
+    const seen = new Uint8Array(list.length);
+    for (let i = 0; i < list.length; i++) {
+      const slot = list[i]!;
+      if (slot < 0 || slot >= list.length || seen[slot]) return false;
+      seen[slot] = 1;
+    }
+    return true;
+  }
+
+  /** Takes `list` (a persisted order, checked with `isOrder`) as the order of its slots. */
+  restore(list: Int32Array): void {
+    this.buffer = Int32Array.from(list);
+    this.list = this.buffer;
+    this.rank = new Int32Array(list.length);
+    this.renumber(0, list.length);
   }
 
   /**

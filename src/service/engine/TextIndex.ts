@@ -1,4 +1,7 @@
 /**
+ * (Over 450 lines on purpose: indexing, removal and term-at-a-time scoring read and write the same
+ * typed-array postings, whose layout is this file's secret; split, that layout would leak.)
+ *
  * The full-text index of MiniSearchEngine: MiniSearch's radix tree (`minisearch/SearchableMap`,
  * its public term dictionary with prefix and fuzzy lookup) from each term to compact postings —
  * per field, the document slots (ascending) and term frequencies in typed arrays — scored with
@@ -14,6 +17,7 @@
  */
 import SearchableMap from 'minisearch/SearchableMap';
 import { NO_SPACE_SCRIPT, words } from '../../api/wordSpans.ts';
+import { IndexFileError, type IndexReader, type IndexWriter } from './IndexFile.ts';
 import { lowerBound } from './lowerBound.ts';
 
 export type TextField = 'title' | 'content';
@@ -95,15 +99,31 @@ export function tokenize(text: string): string[] {
 /** Pending changes to one term's postings up to which `flush()` edits them in place. */
 const SMALL_CHANGE = 32;
 
+/** Slots a postings list keeps in its tail (a sixteenth of it, at least this many) before it merges them in. */
+const TAIL = 64;
+
+/** Lists shorter than this are edited by moving them (cheap at that length), longer ones as above. */
+const LONG = 512;
+
 /**
- * One term in one field: the slots that have it (ascending) and how often. A slot past the
- * last is appended at once; anything else (a replaced document) waits in `pendingAdd` /
- * `pendingRemove` until `flush()`, which merges a whole batch in one pass over the postings.
+ * One term in one field: the slots that have it and how often. Slots [0, sorted) are ascending;
+ * a slot past the last is appended at once; anything else (a replaced document) waits in
+ * `pendingAdd` / `pendingRemove` until `flush()`. A few changes to a long list are made without
+ * moving it: a removed slot keeps its place with frequency 0 (`dead` of them), a slot added again
+ * gets its frequency back, a new one goes into a short sorted tail after the sorted part; the two
+ * are merged again once the tail holds a sixteenth of the list (TAIL at least) or an eighth of it
+ * is dead. (Moving a long list for each change was
+ * most of the cost of a batch of edited posts whose words are common.) Readers skip frequency 0.
  */
 class Postings {
   slots = new Int32Array(2);
   freqs = new Uint16Array(2);
+  /** Entries, dead and tail included. */
   length = 0;
+  /** Entries [0, sorted) are ascending, and so are [sorted, length) (the tail). */
+  sorted = 0;
+  /** Entries with frequency 0 (removed). */
+  dead = 0;
   pendingAdd: number[] = [];
   pendingRemove: number[] = [];
 
@@ -112,9 +132,14 @@ class Postings {
     readonly field: number,
   ) {}
 
+  /** Documents that have the term. */
+  get count(): number {
+    return this.length - this.dead;
+  }
+
   /** Adds `count` occurrences for `slot`; `false` when it waits for `flush()`. */
   add(slot: number, count: number): boolean {
-    if (this.length > 0 && this.slots[this.length - 1]! >= slot) {
+    if (this.sorted !== this.length || (this.length > 0 && this.slots[this.length - 1]! >= slot)) {
       this.pendingAdd.push(slot, Math.min(65_535, count));
       return false;
     }
@@ -122,6 +147,7 @@ class Postings {
     this.slots[this.length] = slot;
     this.freqs[this.length] = Math.min(65_535, count);
     this.length++;
+    this.sorted++;
     return true;
   }
 
@@ -131,12 +157,11 @@ class Postings {
 
   /** Applies the pending removals, then the pending additions (a replaced document's new terms). */
   flush(): void {
-    // A few changes (a small batch into a large collection) are made in place: a binary search and
-    // one native move per slot, instead of a pass over every posting.
     if (this.pendingRemove.length + this.pendingAdd.length / 2 <= SMALL_CHANGE) {
       this.flushInPlace();
       return;
     }
+    this.compact();
     if (this.pendingRemove.length > 0) {
       const gone = new Set(this.pendingRemove);
       let to = 0;
@@ -178,16 +203,65 @@ class Postings {
       this.length = to;
       this.pendingAdd = [];
     }
+    this.sorted = this.length;
   }
 
   private flushInPlace(): void {
+    if (this.length < LONG && this.sorted === this.length && this.dead === 0) {
+      this.moveInPlace();
+      return;
+    }
+    for (const slot of this.pendingRemove) {
+      const at = this.position(slot);
+      if (at < 0 || this.freqs[at] === 0) continue;
+      this.freqs[at] = 0;
+      this.dead++;
+    }
+    this.pendingRemove = [];
+    for (let i = 0; i < this.pendingAdd.length; i += 2) {
+      const slot = this.pendingAdd[i]!;
+      const count = this.pendingAdd[i + 1]!;
+      let at = this.position(slot);
+      if (at >= 0) {
+        // In order, so a later duplicate wins.
+        if (this.freqs[at] === 0) this.dead--;
+        this.freqs[at] = count;
+        continue;
+      }
+      // Into the tail, kept in order.
+      if (this.length === this.slots.length) this.resize(this.length * 2);
+      at = this.tailBound(slot);
+      this.slots.copyWithin(at + 1, at, this.length);
+      this.freqs.copyWithin(at + 1, at, this.length);
+      this.slots[at] = slot;
+      this.freqs[at] = count;
+      this.length++;
+    }
+    this.pendingAdd = [];
+    if (this.length - this.sorted > Math.max(TAIL, this.sorted >> 4) || this.dead * 8 > this.length) this.compact();
+  }
+
+  /** The first position of the tail whose slot is not below `slot`. */
+  private tailBound(slot: number): number {
+    let lo = this.sorted;
+    let hi = this.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (this.slots[mid]! < slot) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo;
+  }
+
+  /** A short list edited in place: a binary search and one native move per change. */
+  private moveInPlace(): void {
     const readded = new Set<number>();
     for (let i = 0; i < this.pendingAdd.length; i += 2) readded.add(this.pendingAdd[i]!);
     for (const slot of this.pendingRemove) {
       // A slot removed and added again (a replaced document keeping the term) is updated below.
       if (readded.has(slot)) continue;
-      const at = this.find(slot);
-      if (this.slots[at] !== slot || at >= this.length) continue;
+      const at = lowerBound(this.slots, this.length, slot);
+      if (at >= this.length || this.slots[at] !== slot) continue;
       this.slots.copyWithin(at, at + 1, this.length);
       this.freqs.copyWithin(at, at + 1, this.length);
       this.length--;
@@ -195,7 +269,7 @@ class Postings {
     this.pendingRemove = [];
     for (let i = 0; i < this.pendingAdd.length; i += 2) {
       const slot = this.pendingAdd[i]!;
-      const at = this.find(slot);
+      const at = lowerBound(this.slots, this.length, slot);
       if (at < this.length && this.slots[at] === slot) {
         // In order, so a later duplicate wins.
         this.freqs[at] = this.pendingAdd[i + 1]!;
@@ -209,11 +283,45 @@ class Postings {
       this.length++;
     }
     this.pendingAdd = [];
+    this.sorted = this.length;
   }
 
-  /** The first position whose slot is not below `slot`. */
-  private find(slot: number): number {
-    return lowerBound(this.slots, this.length, slot);
+  /** Where `slot` is (sorted part or tail, dead or not), or -1. */
+  private position(slot: number): number {
+    const at = lowerBound(this.slots, this.sorted, slot);
+    if (at < this.sorted && this.slots[at] === slot) return at;
+    const inTail = this.tailBound(slot);
+    return inTail < this.length && this.slots[inTail] === slot ? inTail : -1;
+  }
+
+  /** Sorted again, without the dead, in place: slots [0, length) ascending. */
+  compact(): void {
+    if (this.sorted === this.length && this.dead === 0) return;
+    const { slots, freqs } = this;
+    // The tail's live entries (in order) set aside, the sorted part's live ones packed, then both merged.
+    const tail: [slot: number, freq: number][] = [];
+    for (let i = this.sorted; i < this.length; i++) if (freqs[i] !== 0) tail.push([slots[i]!, freqs[i]!]);
+    let kept = 0;
+    for (let i = 0; i < this.sorted; i++) {
+      if (freqs[i] === 0) continue;
+      slots[kept] = slots[i]!;
+      freqs[kept++] = freqs[i]!;
+    }
+    // Merged from the end: the sorted part moves right by the tail entries that go before it.
+    let i = kept - 1;
+    let j = tail.length - 1;
+    for (let to = kept + tail.length - 1; j >= 0; to--) {
+      if (i >= 0 && slots[i]! > tail[j]![0]) {
+        slots[to] = slots[i]!;
+        freqs[to] = freqs[i--]!;
+      } else {
+        slots[to] = tail[j]![0];
+        freqs[to] = tail[j--]![1];
+      }
+    }
+    this.length = kept + tail.length;
+    this.sorted = this.length;
+    this.dead = 0;
   }
 
   private resize(capacity: number): void {
@@ -283,6 +391,8 @@ export class TextIndex {
   private readonly exact = new Map<string, TermEntry>();
   /** Unique tokens per field and slot (MiniSearch's field length), 0 for a free slot. */
   private lengths: [Int32Array, Int32Array] = [new Int32Array(1024), new Int32Array(1024)];
+  /** 1 where the slot's document has the field (`present` counts them). */
+  private hasField: [Uint8Array, Uint8Array] = [new Uint8Array(1024), new Uint8Array(1024)];
   private readonly lengthSum = [0, 0];
   private readonly present = [0, 0];
   private live = 0;
@@ -357,6 +467,7 @@ export class TextIndex {
     this.lengths[f]![slot] = length;
     this.lengthSum[f]! += length;
     this.present[f]!++;
+    this.hasField[f]![slot] = 1;
     for (const entry of counted) {
       const postings = (entry.postings[f] ??= new Postings(entry.term, f));
       if (!postings.add(slot, entry.count)) this.dirty.add(postings);
@@ -382,21 +493,33 @@ export class TextIndex {
   }
 
   private removeField(slot: number, f: number, text: string | null | undefined): void {
-    const field = FIELDS[f]!;
     if (text == null) return;
-    const seen = new Set<string>();
-    for (const token of tokenize(String(text))) {
-      const term = this.processTerm(token, field);
-      if (!term || seen.has(term)) continue;
-      seen.add(term);
-      const postings = this.exact.get(term)?.postings[f];
-      if (!postings) continue;
+    // Each of its terms once, found through the meanings of its tokens as `addField` finds them.
+    const call = ++this.calls;
+    const meanings = this.meanings[f]!;
+    if (meanings.size >= MEANINGS) meanings.clear();
+    eachToken(String(text), (token) => {
+      let meaning = meanings.get(token);
+      if (!meaning) {
+        const term = this.processTerm(token, FIELDS[f]!);
+        const entry = term ? this.exact.get(term) : null;
+        // A term no document has (nothing to remove) is not remembered: a later document may bring it.
+        if (entry === undefined) return;
+        meaning = { seen: 0, entry };
+        meanings.set(token, meaning);
+      }
+      const entry = meaning.entry;
+      if (entry === null || entry.seen === call) return;
+      entry.seen = call;
+      const postings = entry.postings[f];
+      if (!postings) return;
       postings.remove(slot);
       this.dirty.add(postings);
-    }
+    });
     this.lengthSum[f]! -= this.lengths[f]![slot]!;
     this.present[f]!--;
     this.lengths[f]![slot] = 0;
+    this.hasField[f]![slot] = 0;
   }
 
   /** Applies every pending removal and addition (a batch of replaced documents) in one pass per term. */
@@ -404,7 +527,7 @@ export class TextIndex {
     for (const postings of this.dirty) {
       postings.flush();
       const entry = this.exact.get(postings.term);
-      if (postings.length > 0 || !entry || entry.postings[postings.field] !== postings) continue;
+      if (postings.count > 0 || !entry || entry.postings[postings.field] !== postings) continue;
       entry.postings[postings.field] = undefined;
       if (!entry.postings[0] && !entry.postings[1]) {
         this.exact.delete(postings.term);
@@ -421,17 +544,29 @@ export class TextIndex {
     return this.exact.has(term);
   }
 
+  /**
+   * How many documents have `term` (processed) in the field that has it most (as "more like this"
+   * queries count it): a hash lookup, where the exact count would merge both fields' postings.
+   */
+  documentFrequency(term: string): number {
+    const entry = this.exact.get(term);
+    if (!entry) return 0;
+    return Math.max(entry.postings[0]?.count ?? 0, entry.postings[1]?.count ?? 0);
+  }
+
   /** Indexed terms within `distance` edits of `term`, each with the number of documents that have it. */
   closeTerms(term: string, distance: number): Map<string, number> {
     const out = new Map<string, number>();
     for (const [candidate, [entry]] of this.terms.fuzzyGet(term, distance)) {
       const [title, content] = entry.postings;
       if (!title || !content) {
-        out.set(candidate, (title ?? content)?.length ?? 0);
+        out.set(candidate, (title ?? content)?.count ?? 0);
         continue;
       }
       const docs = new Set<number>();
-      for (const postings of [title, content]) for (let i = 0; i < postings.length; i++) docs.add(postings.slots[i]!);
+      for (const postings of [title, content]) {
+        for (let i = 0; i < postings.length; i++) if (postings.freqs[i] !== 0) docs.add(postings.slots[i]!);
+      }
       out.set(candidate, docs.size);
     }
     return out;
@@ -454,7 +589,7 @@ export class TextIndex {
     const order = terms.map((_, i) => i);
     if (and) {
       const cost = expanded.map((list) =>
-        list.reduce((sum, { entry }) => sum + (entry.postings[0]?.length ?? 0) + (entry.postings[1]?.length ?? 0), 0),
+        list.reduce((sum, { entry }) => sum + (entry.postings[0]?.count ?? 0) + (entry.postings[1]?.count ?? 0), 0),
       );
       order.sort((a, b) => cost[a]! - cost[b]!);
     }
@@ -472,17 +607,19 @@ export class TextIndex {
           const postings = entry.postings[f];
           if (!postings) continue;
           const n = postings.length;
-          const idf = Math.log(1 + (total - n + 0.5) / (n + 0.5));
+          const df = postings.count;
+          const idf = Math.log(1 + (total - df + 0.5) / (df + 0.5));
           const lengths = this.lengths[f]!;
           const avgLength = avg[f]!;
           const factor = weight * boost;
           const { slots, freqs } = postings;
           for (let i = 0; i < n; i++) {
             const slot = slots[i]!;
+            const tf = freqs[i]!;
+            if (tf === 0) continue; // removed (see Postings)
             // AND: only documents every earlier term matched (the first term checks the filters).
             if (and ? lastHit[slot] !== step && matchedTerms[slot] !== step : allowed !== undefined && allowed[slot] !== 1) continue;
             if (step === 0 && and && allowed !== undefined && allowed[slot] !== 1) continue;
-            const tf = freqs[i]!;
             scores[slot]! +=
               factor * idf * (BM25.d + (tf * (BM25.k + 1)) / (tf + BM25.k * (1 - BM25.b + (BM25.b * lengths[slot]!) / avgLength)));
             if (lastHit[slot] !== step) {
@@ -538,6 +675,125 @@ export class TextIndex {
     return list;
   }
 
+  /**
+   * Writes what was built for slots 0..slots-1 (IndexFile.ts): per field the lengths and which
+   * slots have it, then every term with its postings. Pending changes are flushed first.
+   */
+  write(out: IndexWriter, slots: number): void {
+    this.flush();
+    out.u32(this.live);
+    for (let f = 0; f < FIELDS.length; f++) {
+      out.array(this.lengths[f]!.subarray(0, slots));
+      out.array(this.hasField[f]!.subarray(0, slots));
+      out.f64(this.lengthSum[f]!);
+      out.u32(this.present[f]!);
+    }
+    out.u32(this.exact.size);
+    for (const entry of this.exact.values()) {
+      out.string(entry.term);
+      for (let f = 0; f < FIELDS.length; f++) {
+        const postings = entry.postings[f];
+        postings?.compact();
+        out.array(postings ? postings.slots.subarray(0, postings.length) : new Int32Array(0));
+        out.array(postings ? postings.freqs.subarray(0, postings.length) : new Uint16Array(0));
+      }
+    }
+  }
+
+  /**
+   * Loads what `write` wrote for `slots` slots into this index (empty until then). Throws
+   * IndexFileError on anything `write` could not have written: slots out of range or not
+   * ascending, a term twice, lengths that do not add up.
+   */
+  read(input: IndexReader, slots: number): void {
+    if (this.live !== 0 || this.exact.size !== 0) throw new Error('TextIndex.read: the index is not empty');
+    const live = input.u32();
+    this.grow(Math.max(1, slots));
+    for (let f = 0; f < FIELDS.length; f++) {
+      const lengths = input.int32s();
+      const has = input.bytes();
+      if (lengths.length !== slots || has.length !== slots) throw new IndexFileError('field lengths of another collection');
+      let sum = 0;
+      let present = 0;
+      for (let i = 0; i < slots; i++) {
+        sum += lengths[i]!;
+        present += has[i]!;
+      }
+      this.lengths[f]!.set(lengths);
+      this.hasField[f]!.set(has);
+      this.lengthSum[f] = input.f64();
+      this.present[f] = input.u32();
+      if (sum !== this.lengthSum[f] || present !== this.present[f]) throw new IndexFileError('field lengths do not add up');
+    }
+    if (live > slots) throw new IndexFileError('more documents than slots');
+    this.live = live;
+    const terms = input.u32();
+    for (let t = 0; t < terms; t++) {
+      const term = input.string();
+      if (term === '' || this.exact.has(term)) throw new IndexFileError('a term twice');
+      const entry = new TermEntry(term);
+      for (let f = 0; f < FIELDS.length; f++) {
+        const list = input.int32s();
+        const freqs = input.uint16s();
+        if (freqs.length !== list.length) throw new IndexFileError('postings and frequencies differ');
+        for (let i = 0; i < list.length; i++) {
+          if (list[i]! < 0 || list[i]! >= slots || (i > 0 && list[i]! <= list[i - 1]!) || freqs[i] === 0) {
+            throw new IndexFileError('postings out of order');
+          }
+        }
+        if (list.length === 0) continue;
+        const postings = new Postings(term, f);
+        // Views of the file's buffer: the first change copies them (Postings#resize, flush).
+        postings.slots = list;
+        postings.freqs = freqs;
+        postings.length = list.length;
+        postings.sorted = list.length;
+        entry.postings[f] = postings;
+      }
+      if (!entry.postings[0] && !entry.postings[1]) throw new IndexFileError('a term without postings');
+      this.exact.set(term, entry);
+      this.terms.set(term, entry);
+    }
+  }
+
+  /**
+   * Takes the slots marked in `gone` out of the index without their text (the persisted index of
+   * a document that changed since): one pass over every postings list. Call `flush()` after.
+   */
+  removeSlots(gone: Uint8Array): void {
+    for (let f = 0; f < FIELDS.length; f++) {
+      const lengths = this.lengths[f]!;
+      const has = this.hasField[f]!;
+      for (let slot = 0; slot < gone.length; slot++) {
+        if (!gone[slot]) continue;
+        this.lengthSum[f]! -= lengths[slot]!;
+        this.present[f]! -= has[slot]!;
+        lengths[slot] = 0;
+        has[slot] = 0;
+      }
+    }
+    for (let slot = 0; slot < gone.length; slot++) if (gone[slot]) this.live--;
+    for (const entry of this.exact.values()) {
+      for (let f = 0; f < FIELDS.length; f++) {
+        const postings = entry.postings[f];
+        if (!postings) continue;
+        postings.compact();
+        const { slots, freqs } = postings;
+        let to = 0;
+        for (let i = 0; i < postings.length; i++) {
+          const slot = slots[i]!;
+          if (slot < gone.length && gone[slot]) continue;
+          slots[to] = slot;
+          freqs[to++] = freqs[i]!;
+        }
+        if (to === postings.length) continue;
+        postings.length = to;
+        postings.sorted = to;
+        this.dirty.add(postings);
+      }
+    }
+  }
+
   private grow(size: number): void {
     if (size <= this.capacity) return;
     let capacity = this.capacity;
@@ -547,6 +803,11 @@ export class TextIndex {
       next.set(old);
       return next;
     }) as [Int32Array, Int32Array];
+    this.hasField = this.hasField.map((old) => {
+      const next = new Uint8Array(capacity);
+      next.set(old);
+      return next;
+    }) as [Uint8Array, Uint8Array];
     this.capacity = capacity;
   }
 }

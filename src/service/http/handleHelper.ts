@@ -43,6 +43,8 @@ export async function handleHelper(
   req: IncomingMessage,
   res: ServerResponse,
   url: URL,
+  /** Why the service is not ready yet (Service.starting), if it is not. */
+  starting?: string,
 ): Promise<void> {
   const method = req.method ?? 'GET';
   const image = /^\/_trove\/img\/(\d{1,4})\.svg$/.exec(url.pathname);
@@ -66,9 +68,15 @@ export async function handleHelper(
     const progress = await ctx.registry.store.progress?.();
     const behind = progress ? progress.head - progress.applied : 0;
     const maxBehind = url.searchParams.get('max_behind');
-    const ok = maxBehind === null || !/^\d+$/.test(maxBehind) || behind <= Number(maxBehind);
+    const ok = starting === undefined && (maxBehind === null || !/^\d+$/.test(maxBehind) || behind <= Number(maxBehind));
     const collections = await ctx.registry.list();
-    return sendJson(res, ok ? 200 : 503, progress ? { ok, collections, log: { ...progress, behind } } : { ok, collections });
+    const state = starting === undefined ? { ok, collections } : { ok, starting, collections };
+    return sendJson(
+      res,
+      ok ? 200 : 503,
+      progress ? { ...state, log: { ...progress, behind } } : state,
+      starting === undefined ? {} : { 'Retry-After': '1' },
+    );
   }
   const refused = access.checkHelperAccess(req, url);
   if (refused) return sendJson(res, refused[0], { error: refused[1] });

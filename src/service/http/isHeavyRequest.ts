@@ -11,7 +11,9 @@ const HEAVY_BY: Record<string, 'q' | 'title' | undefined> = Object.fromEntries(
  * Whether a read request may cost more than an ordinary one (createWorkQueue.ts lets ordinary
  * ones go first): more than 3 words, two words of 9 letters or more (two typos tolerated each),
  * a recommend `title` (a row's `heavy: 'title'`), or more than 3 filters. What a reader types in a
- * search box is light.
+ * search box is light, and so is a recommend by id: the words it relates by are bounded
+ * (LIMITS.relatedTerms of the first LIMITS.relatedTextChars, none in more than half the posts;
+ * engine/distinctiveTerms.ts).
  */
 export function isHeavyRequest(route: Pick<Route, 'kind'>, params: URLSearchParams): boolean {
   if (params.getAll('filter').length > 3) return true;

@@ -40,7 +40,8 @@ export function snapshotPath(project: string, collection: string): string {
 
 /**
  * Folds `job.segments` into the snapshots (synchronous; the worker runs it). Self-contained:
- * see the file comment. Log lines are `{"seq","project","collection","documents"}`; a line that
+ * see the file comment. Log lines are `{"seq","project","collection","documents"}` (and `"deleted"`,
+ * the ids a batch of the delete extension removes, after its documents); a line that
  * does not parse can only be a torn last line (never acknowledged) and is skipped.
  */
 export function foldSegments(
@@ -51,7 +52,7 @@ export function foldSegments(
   encodedPath: (project: string, collection: string) => string,
 ): CompactionResult {
   type Doc = { id: string };
-  type Batch = { seq: number; project: string; collection: string; documents: Doc[] };
+  type Batch = { seq: number; project: string; collection: string; documents: Doc[]; deleted?: string[] };
   const byCollection = new Map<string, { project: string; collection: string; batches: Batch[] }>();
   for (const segment of job.segments) {
     for (const line of fsm.readFileSync(segment, 'utf8').split('\n')) {
@@ -88,6 +89,7 @@ export function foldSegments(
     for (const batch of group.batches) {
       if (batch.seq <= seq) continue;
       for (const doc of batch.documents) docs.set(doc.id, doc);
+      for (const id of batch.deleted ?? []) docs.delete(id);
       seq = batch.seq;
     }
     if (seq === (snapshot.seq ?? 0)) continue;

@@ -4,11 +4,14 @@
  * process's embedded engine; the database keeps the order of batches and their durability.
  *
  *     trove_head         one row: the `seq` of the last batch (its row lock orders the writers)
- *     trove_batches      every batch, by `seq`: project, collection, documents (json)
+ *     trove_batches      every batch, by `seq`: project, collection, documents (json), and the ids
+ *                        a batch of the delete extension removes (`deleted`, json; null otherwise)
  *     trove_collections  every collection, with the `seq` of its first batch
  *     trove_documents    the latest snapshot, always current: one row per document, in the order
  *                        documents were first indexed (first_seq, first_index)
  *     trove_feedback     feedback entries, by `id` (createPgFeedbackLog.ts)
+ *     trove_engine_indexes  what an engine built from a collection (IndexFile.ts), saved by the last
+ *                        process that closed (or built it at start), read by the next to start
  *     trove_analytics…   search analytics: daily counters, post titles, the day's key (analytics/createPgAnalyticsStore.ts)
  *
  * A batch is one statement, so one transaction and one round trip (RECORD_BATCH): `seq` taken by
@@ -37,6 +40,8 @@ export interface PgStoreOptions {
 }
 
 const CHANNEL = 'trove_batches';
+/** Bytes of the saved engine index read per query. */
+const INDEX_PIECE = 2 * 1024 * 1024;
 /** Advisory lock key of the schema migration ("trove" in ASCII). */
 const MIGRATION_LOCK = 0x74726f7665;
 
@@ -65,6 +70,17 @@ const MIGRATIONS: string[] = [
      PRIMARY KEY (project, collection, id));
    CREATE INDEX trove_documents_order ON trove_documents (project, collection, first_seq, first_index);
    CREATE TABLE trove_feedback (id bigserial PRIMARY KEY, entry json NOT NULL);`,
+  // Stored as it is: the index is checksummed binary, compressing it costs more than it saves.
+  `CREATE TABLE trove_engine_indexes (
+     project text NOT NULL,
+     collection text NOT NULL,
+     data bytea NOT NULL,
+     saved_at timestamptz NOT NULL DEFAULT now(),
+     PRIMARY KEY (project, collection));
+   ALTER TABLE trove_engine_indexes ALTER COLUMN data SET STORAGE EXTERNAL;`,
+  // The delete extension: a batch may remove documents.
+  'ALTER TABLE trove_batches ADD COLUMN deleted json',
+  // Search analytics (analytics/createPgAnalyticsStore.ts).
   ANALYTICS_TABLES,
 ];
 
@@ -100,11 +116,15 @@ async function migrate(client: pg.PoolClient): Promise<void> {
 /**
  * Records a batch in one statement (one round trip, atomic as a transaction): the next `seq` (the
  * head row's lock orders the writers until this commits), the batch, its collection, its
- * documents upserted (`$4`, duplicates gone), and the NOTIFY sent on commit.
+ * documents upserted (`$4`, duplicates gone) or the documents it deletes removed (`$6`, ids; a
+ * batch does one or the other), and the NOTIFY sent on commit.
  */
 const RECORD_BATCH = `
   WITH head AS (UPDATE trove_head SET seq = seq + 1 RETURNING seq),
-  batch AS (INSERT INTO trove_batches (seq, project, collection, documents) SELECT seq, $1, $2, $3::json FROM head),
+  batch AS (INSERT INTO trove_batches (seq, project, collection, documents, deleted) SELECT seq, $1, $2, $3::json, $6::json FROM head),
+  gone AS (
+    DELETE FROM trove_documents
+    WHERE project = $1 AND collection = $2 AND $6::json IS NOT NULL AND id IN (SELECT json_array_elements_text($6::json))),
   coll AS (INSERT INTO trove_collections (project, collection, first_seq) SELECT $1, $2, seq FROM head ON CONFLICT DO NOTHING),
   docs AS (
     INSERT INTO trove_documents (project, collection, id, first_seq, first_index, doc)
@@ -118,6 +138,7 @@ interface BatchRow {
   project: string;
   collection: string;
   documents: StoredDocument[];
+  deleted: string[] | null;
 }
 
 export async function createPgStore(url: string, options: PgStoreOptions = {}): Promise<Store> {
@@ -144,7 +165,29 @@ export async function createPgStore(url: string, options: PgStoreOptions = {}): 
   let lastWarning = 0;
   const waiters: { seq: number; done: () => void; fail: (error: Error) => void }[] = [];
   /** Batches this process recorded and has not applied yet, by `seq`. */
-  const recorded = new Map<number, { project: string; collection: string; documents: StoredDocument[] }>();
+  const recorded = new Map<number, { project: string; collection: string; documents: StoredDocument[]; deleted?: readonly string[] }>();
+
+  /** Engine indexes asked for at start, before the registry asks (see `open`). */
+  const prefetched = new Map<string, Promise<Uint8Array | undefined>>();
+
+  /** The saved engine index of a collection, read in pieces: one value of tens of megabytes comes back at half the speed. */
+  async function readIndex(project: string, collection: string): Promise<Uint8Array | undefined> {
+    const where = 'FROM trove_engine_indexes WHERE project = $1 AND collection = $2';
+    const { rows } = await pool.query<{ n: number }>(`SELECT length(data) AS n ${where}`, [project, collection]);
+    if (rows.length === 0) return undefined;
+    const index = Buffer.alloc(rows[0]!.n);
+    for (let at = 0; at < index.length; at += INDEX_PIECE) {
+      const piece = await pool.query<{ data: Buffer }>(`SELECT substring(data from $3 for $4) AS data ${where}`, [
+        project,
+        collection,
+        at + 1,
+        INDEX_PIECE,
+      ]);
+      // Changed meanwhile (another process saved it): whatever comes is checked by its checksum.
+      piece.rows[0]?.data.copy(index, at);
+    }
+    return index;
+  }
 
   function settleWaiters(): void {
     for (let i = waiters.length - 1; i >= 0; i--) {
@@ -161,7 +204,7 @@ export async function createPgStore(url: string, options: PgStoreOptions = {}): 
     for (;;) {
       for (let own = recorded.get(applied + 1); own; own = recorded.get(applied + 1)) {
         recorded.delete(applied + 1);
-        await apply(own.project, own.collection, own.documents);
+        await apply(own.project, own.collection, own.documents, own.deleted);
         applied++;
       }
       // A batch of ours read from the table before `append` noted it (its NOTIFY came first).
@@ -169,14 +212,14 @@ export async function createPgStore(url: string, options: PgStoreOptions = {}): 
       settleWaiters();
       if (!look && applied >= head) return;
       const { rows } = await pool.query<BatchRow>(
-        'SELECT seq, project, collection, documents FROM trove_batches WHERE seq > $1 ORDER BY seq LIMIT 200',
+        'SELECT seq, project, collection, documents, deleted FROM trove_batches WHERE seq > $1 ORDER BY seq LIMIT 200',
         [applied],
       );
       for (const row of rows) {
         const seq = Number(row.seq);
         if (seq !== applied + 1) throw new Error(`the log jumps from ${applied} to ${seq}: batches are missing; restart this process`);
         recorded.delete(seq);
-        await apply(row.project, row.collection, row.documents);
+        await apply(row.project, row.collection, row.documents, row.deleted ?? undefined);
         applied = seq;
         head = Math.max(head, seq);
       }
@@ -270,6 +313,12 @@ export async function createPgStore(url: string, options: PgStoreOptions = {}): 
         );
         const byKey = new Map<string, StoredDocument[]>();
         for (const c of collections.rows) byKey.set(collectionKey(c.project, c.collection), []);
+        // The saved engine indexes come on other connections while this one reads the documents.
+        for (const c of collections.rows) {
+          const early = readIndex(c.project, c.collection);
+          early.catch(() => {}); // the registry reads the error when it asks for it
+          prefetched.set(collectionKey(c.project, c.collection), early);
+        }
         const docs = await client.query<{ project: string; collection: string; doc: StoredDocument }>(
           'SELECT project, collection, doc FROM trove_documents ORDER BY project, collection, first_seq, first_index',
         );
@@ -282,11 +331,13 @@ export async function createPgStore(url: string, options: PgStoreOptions = {}): 
       applied = seq;
       head = seq;
       await listen();
+      // Batches recorded between the snapshot and the LISTEN: applied before the process answers.
+      await catchUp(true);
       poller = setInterval(() => void catchUp(true).catch(() => {}), pollMs);
       poller.unref();
     },
 
-    async append(project, collection, documents) {
+    async append(project, collection, documents, deleted) {
       // A later duplicate wins, in the place of the first (as the engine does).
       const latest = new Map<string, StoredDocument>();
       for (const doc of documents) latest.set(doc.id, doc);
@@ -296,12 +347,19 @@ export async function createPgStore(url: string, options: PgStoreOptions = {}): 
       const { rows } = await pool.query<{ seq: string }>({
         name: 'trove_record_batch',
         text: RECORD_BATCH,
-        values: [project, collection, json, unique === documents ? json : JSON.stringify(unique), CHANNEL],
+        values: [
+          project,
+          collection,
+          json,
+          unique === documents ? json : JSON.stringify(unique),
+          CHANNEL,
+          deleted?.length ? JSON.stringify(deleted) : null,
+        ],
       });
       const seq = Number(rows[0]!.seq);
       head = Math.max(head, seq);
       // This process applies it from here, not read back from the table (and every batch before it first).
-      recorded.set(seq, { project, collection, documents: documents as StoredDocument[] });
+      recorded.set(seq, { project, collection, documents: documents as StoredDocument[], deleted });
       await new Promise<void>((done, fail) => {
         waiters.push({ seq, done, fail });
         void catchUp().catch(() => {});
@@ -310,6 +368,21 @@ export async function createPgStore(url: string, options: PgStoreOptions = {}): 
 
     async progress() {
       return { applied, head };
+    },
+
+    async loadIndex(project, collection) {
+      const key = collectionKey(project, collection);
+      const early = prefetched.get(key);
+      prefetched.delete(key);
+      return early ?? readIndex(project, collection);
+    },
+
+    async saveIndex(project, collection, index) {
+      await pool.query(
+        `INSERT INTO trove_engine_indexes (project, collection, data) VALUES ($1, $2, $3)
+         ON CONFLICT (project, collection) DO UPDATE SET data = excluded.data, saved_at = now()`,
+        [project, collection, Buffer.from(index.buffer, index.byteOffset, index.byteLength)],
+      );
     },
 
     async close() {

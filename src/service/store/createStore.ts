@@ -2,6 +2,7 @@
  * What the service keeps on disk in its data folder:
  *
  *     <dataDir>/collections/<project>/<collection>.json   one snapshot per collection (with its `seq`)
+ *     <dataDir>/collections/<project>/<collection>.index  what the engine built from it (IndexFile.ts)
  *     <dataDir>/log/<segment>.jsonl                       the batch log, one validated batch a line
  *     <dataDir>/feedback.jsonl                            feedback (createFileFeedbackLog.ts)
  *     <dataDir>/analytics/<YYYY-MM-DD>.json               search analytics (analytics/createFileAnalyticsStore.ts)
@@ -11,7 +12,8 @@
  *
  * Writes cost their size: a collection's first batch becomes its snapshot (written atomically,
  * see writeFileAtomic); every later batch is one line appended to the log and fsynced before the
- * answer, numbered by a `seq` that grows across the folder. At start each snapshot is read and
+ * answer, numbered by a `seq` that grows across the folder. A batch of the delete extension is a
+ * line too, `deleted` listing the ids it removes. At start each snapshot is read and
  * the logged batches it does not have (higher `seq`) are applied on top, in order; a torn last
  * line (a crash mid-append, never acknowledged) is skipped, so a batch is there whole or not at
  * all. When the log has grown past a quarter of the snapshots (at least `compactAfterBytes`), the
@@ -25,8 +27,8 @@
  */
 import { collectionKey } from './collectionKey.ts';
 import { closeSync, existsSync, fsyncSync, mkdirSync, openSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
-import { type FileHandle, open } from 'node:fs/promises';
-import { join } from 'node:path';
+import { type FileHandle, open, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { basename, dirname, join } from 'node:path';
 import { compactInWorker, snapshotPath } from './compactLog.ts';
 import type { AnalyticsStore } from '../analytics/AnalyticsStore.ts';
 import { createFileAnalyticsStore } from '../analytics/createFileAnalyticsStore.ts';
@@ -43,8 +45,13 @@ export interface StoredCollection {
   documents: StoredDocument[];
 }
 
-/** Applies a batch to the in-memory index (the registry's engines). */
-export type ApplyBatch = (project: string, collection: string, documents: readonly StoredDocument[]) => Promise<void>;
+/** Applies a batch to the in-memory index (the registry's engines): its documents upserted, then the ids it deletes removed. */
+export type ApplyBatch = (
+  project: string,
+  collection: string,
+  documents: readonly StoredDocument[],
+  deleted?: readonly string[],
+) => Promise<void>;
 
 /**
  * The record of the collections: where batches are kept, and the order every process applies
@@ -57,12 +64,19 @@ export interface Store {
   readonly analytics: AnalyticsStore;
   /** Applies every stored collection (each one batch of its documents in order), then every later batch as it comes. */
   open(apply: ApplyBatch): Promise<void>;
-  /** Makes a validated batch durable, then applies it; batches are applied in the order they are recorded. */
-  append(project: string, collection: string, documents: readonly StoredDocument[]): Promise<void>;
+  /**
+   * Makes a validated batch durable, then applies it; batches are applied in the order they are
+   * recorded. `deleted`: ids the batch removes (trove serve's delete extension), after its documents.
+   */
+  append(project: string, collection: string, documents: readonly StoredDocument[], deleted?: readonly string[]): Promise<void>;
   /** A record shared with other processes: how far this one has applied it, and where its end is. */
   progress?(): Promise<{ applied: number; head: number }>;
   /** Waits for the writes and the compaction in flight, then lets the record go. */
   close(): Promise<void>;
+  /** The engine index last saved for a collection (IndexFile.ts; checked by the engine), if any. */
+  loadIndex?(project: string, collection: string): Promise<Uint8Array | undefined>;
+  /** Keeps a collection's engine index with the record, for the next start (a shortcut: the documents stay the record). */
+  saveIndex?(project: string, collection: string, index: Uint8Array): Promise<void>;
 }
 
 export interface StoreOptions {
@@ -73,12 +87,16 @@ export interface StoreOptions {
 const SNAPSHOT_FORMAT = 1;
 const SEGMENT = /^\d{8}\.jsonl$/;
 const LOCK_FILE = 'trove.lock';
+const INDEX_SUFFIX = '.index';
+let indexWrites = 0;
 
 interface LoggedBatch {
   seq: number;
   project: string;
   collection: string;
   documents: StoredDocument[];
+  /** Ids removed by the batch (after its documents); absent when none. */
+  deleted?: string[];
 }
 
 const warn = (message: string) => console.warn(`[trove service] ${escapeControl(message)}`);
@@ -225,6 +243,7 @@ export function createStore(dataDir: string, options: StoreOptions = {}): Store 
     const [project, collection] = key.split('\u0000') as [string, string];
     return join(collectionsDir, snapshotPath(project, collection));
   };
+  const indexFileOf = (key: string) => fileOf(key).replace(/\.json$/, INDEX_SUFFIX);
   const sizeOf = (key: string) => {
     try {
       return statSync(fileOf(key)).size;
@@ -249,6 +268,7 @@ export function createStore(dataDir: string, options: StoreOptions = {}): Store 
           rmSync(file, { force: true });
           continue;
         }
+        if (name.endsWith(INDEX_SUFFIX)) continue; // read by loadIndex
         if (!name.endsWith('.json') || !statSync(file).isFile()) {
           warn(`skipped ${JSON.stringify(file)}: not written by trove serve`);
           continue;
@@ -288,6 +308,7 @@ export function createStore(dataDir: string, options: StoreOptions = {}): Store 
       }
       if (batch.seq <= entry.seq) continue;
       for (const doc of batch.documents) entry.docs.set(doc.id, doc);
+      for (const id of batch.deleted ?? []) entry.docs.delete(id);
     }
     return [...found.values()].map((e) => ({ project: e.project, collection: e.collection, documents: [...e.docs.values()] }));
   }
@@ -302,10 +323,11 @@ export function createStore(dataDir: string, options: StoreOptions = {}): Store 
       maybeCompact();
     },
 
-    append(project, collection, documents) {
+    append(project, collection, documents, deleted) {
       const run = writes.then(async () => {
         const key = collectionKey(project, collection);
         const batch: LoggedBatch = { seq: seq + 1, project, collection, documents: documents as StoredDocument[] };
+        if (deleted?.length) batch.deleted = [...deleted];
         if (persisted.has(key)) {
           await appendLine(batch);
         } else {
@@ -316,11 +338,33 @@ export function createStore(dataDir: string, options: StoreOptions = {}): Store 
           snapshotBytes += sizeOf(key);
         }
         seq = batch.seq;
-        await apply(project, collection, documents);
+        await apply(project, collection, documents, deleted);
         maybeCompact();
       });
       writes = run.catch(() => {});
       return run;
+    },
+
+    async loadIndex(project, collection) {
+      try {
+        return await readFile(indexFileOf(collectionKey(project, collection)));
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+        throw error;
+      }
+    },
+
+    async saveIndex(project, collection, index) {
+      // Not fsynced: a file torn by a crash fails its checksum, and the engine builds from the snapshot.
+      const file = indexFileOf(collectionKey(project, collection));
+      const temp = join(dirname(file), `.${basename(file)}.tmp-${process.pid}-${++indexWrites}`);
+      try {
+        await writeFile(temp, index);
+        await rename(temp, file);
+      } catch (error) {
+        await rm(temp, { force: true });
+        throw error;
+      }
     },
 
     async close() {
@@ -339,6 +383,7 @@ function* snapshotPieces(batch: LoggedBatch): Generator<string> {
   yield `{"format":${SNAPSHOT_FORMAT},"project":${JSON.stringify(batch.project)},"collection":${JSON.stringify(batch.collection)},"seq":${batch.seq},"documents":[`;
   const docs = new Map<string, StoredDocument>();
   for (const doc of batch.documents) docs.set(doc.id, doc);
+  for (const id of batch.deleted ?? []) docs.delete(id);
   let first = true;
   for (const doc of docs.values()) {
     yield `${first ? '\n' : ',\n'}${JSON.stringify(doc)}`;

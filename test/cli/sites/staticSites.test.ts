@@ -141,7 +141,8 @@ for (const platform of platforms) {
       const { code, stderr } = await index([`${served.base}/`, ...target()]);
       expect((await search('zymurgistic')).results.map((r) => r.url)).toEqual([site.postAddress(changed.edited)]);
       expect((await search('quodlibetix')).results.map((r) => r.url)).toEqual([rebuilt.postAddress(changed.added)]);
-      const probe = await service.request('/api/v2/projects/demo/collections/x/documents?token=test-token', {
+      // The site's own collection: trove serve answers 404 for a collection never indexed, delete or not.
+      const probe = await service.request(`/api/v2/projects/demo/collections/${platform}/documents?token=test-token`, {
         method: 'DELETE',
         headers: { 'content-type': 'application/json' },
         body: '[]',

@@ -1,12 +1,14 @@
 import ky from 'ky';
-import { ApiError } from './ApiError.ts';
-import { NetworkError } from './NetworkError.ts';
-import { redactToken } from './redactToken.ts';
-import { ResponseError } from './ResponseError.ts';
-import { TimeoutError } from './TimeoutError.ts';
+import { ApiError } from '../ApiError.ts';
+import type { Method } from '../endpoints.ts';
+import { NetworkError } from '../NetworkError.ts';
+import { redactToken } from '../redactToken.ts';
+import { ResponseError } from '../ResponseError.ts';
+import { TimeoutError } from '../TimeoutError.ts';
 
 export interface EnvelopeRequest {
-  method: 'GET' | 'POST';
+  /** A method of one of the endpoints (src/api/endpoints.ts). */
+  method: Method;
   /** Full URL, token included. */
   url: string;
   /** API path, named in error messages instead of the URL. */
@@ -17,7 +19,7 @@ export interface EnvelopeRequest {
   /** Milliseconds; 0 or less = none. */
   timeout: number;
   signal?: AbortSignal;
-  /** POST body, sent as JSON. */
+  /** The body, sent as JSON. */
   json?: unknown;
 }
 

@@ -1,6 +1,6 @@
-import type { PageSearch } from './createPageSearch.ts';
-import type { StartedSearch } from './searchQuery.ts';
-import { searchUrl } from './searchUrl.ts';
+import type { PageSearch } from '../createPageSearch.ts';
+import type { StartedSearch } from '../searchQuery.ts';
+import { searchUrl } from '../searchUrl.ts';
 
 export interface RouteSearchOptions {
   /** The page search that results views on this page show. */

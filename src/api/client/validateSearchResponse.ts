@@ -1,7 +1,7 @@
-import { ResponseError } from './ResponseError.ts';
-import { safeUrl } from './safeUrl.ts';
-import type { RequestInfo } from './TroveError.ts';
-import type { FacetBucket, FacetGroup, Facets, SearchResponse, SearchResult, Suggestion } from './types.ts';
+import { ResponseError } from '../ResponseError.ts';
+import { safeUrl } from '../safeUrl.ts';
+import type { RequestInfo } from '../TroveError.ts';
+import type { FacetBucket, FacetGroup, Facets, SearchResponse, SearchResult, Suggestion } from '../types.ts';
 
 type Obj = Record<string, unknown>;
 const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
