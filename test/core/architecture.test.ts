@@ -67,7 +67,7 @@ describe('the Node tools use only api/ of the widgets’ code', () => {
 
 describe('the folders of the service import downward only', () => {
   /** From the top: each folder imports the folders after it (and the shared base, and api/), never one before it. */
-  const order = ['http', 'endpoints', 'store', 'engine', 'sample'] as const;
+  const order = ['http', 'endpoints', 'store', 'analytics', 'engine', 'sample'] as const;
   /** The entry files may import every folder; the shared base imports none. */
   const base = ['ServiceError.ts', 'limits.ts', 'types.ts', 'escapeControl.ts'].map((name) => `service/${name}`);
   const service = join(src, 'service');
