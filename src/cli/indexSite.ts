@@ -1,7 +1,6 @@
-import { createClient } from '../api/createClient.ts';
 import { toV1Document } from '../api/toV1Document.ts';
 import { createProgress } from './createProgress.ts';
-import { createRetryingFetch } from './createRetryingFetch.ts';
+import { createServiceClient } from './createServiceClient.ts';
 import { formatSummary } from './formatSummary.ts';
 import { indexDocuments, type IndexReport } from './indexDocuments.ts';
 import type { CliIo, IndexCommand } from './runCli.ts';
@@ -172,15 +171,7 @@ export async function indexSite(command: IndexCommand, io: CliIo, input: SiteInp
     return reading.posts.length === 0 ? 1 : errors > 0 ? 3 : 0;
   }
 
-  const client = createClient({
-    baseUrl: command.baseUrl!,
-    project: command.project!,
-    collection: command.collection!,
-    token: command.token!,
-    apiVersion: command.apiVersion,
-    fetch: createRetryingFetch(fetch_, io.retry),
-    cache: false,
-  });
+  const client = createServiceClient(command, io);
   let report: IndexReport = { indexed: 0, failed: [], failedCount: 0 };
   if (documents.length > 0) {
     const bar = createProgress(io.stderr, documents.length, Math.ceil(documents.length / command.batch));

@@ -2,13 +2,13 @@ import { stat } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { defaultApiVersion, isApiVersion } from '../api/apiVersion.ts';
-import { createClient } from '../api/createClient.ts';
 import { toV1Document } from '../api/toV1Document.ts';
 import type { ApiVersion } from '../api/types.ts';
+import { createServiceClient } from './createServiceClient.ts';
 import { CliError, isCliError } from './CliError.ts';
 import { collectDocuments } from './collectDocuments.ts';
 import { createProgress, type Output } from './createProgress.ts';
-import { createRetryingFetch, type RetryPolicy } from './createRetryingFetch.ts';
+import type { RetryPolicy } from './createRetryingFetch.ts';
 import { feedAdvice } from './feed/feedAdvice.ts';
 import { looksLikeHtml } from './feed/parseInput.ts';
 import { formatSummary } from './formatSummary.ts';
@@ -207,15 +207,7 @@ async function runIndex(command: IndexCommand, io: CliIo): Promise<number> {
     const shown = command.apiVersion === 'v1' ? collected.documents.map((d) => toV1Document(d)) : collected.documents;
     io.stdout.write(`${JSON.stringify(shown, null, 2)}\n`);
   } else if (collected.documents.length > 0) {
-    const client = createClient({
-      baseUrl: command.baseUrl!,
-      project: command.project!,
-      collection: command.collection!,
-      token: command.token!,
-      apiVersion: command.apiVersion,
-      fetch: createRetryingFetch(fetch_, io.retry),
-      cache: false,
-    });
+    const client = createServiceClient(command, io);
     const batches = Math.ceil(collected.documents.length / command.batch);
     const progress = createProgress(io.stderr, collected.documents.length, batches);
     let report;
