@@ -285,11 +285,7 @@ export async function benchServiceScale(posts = 50_000, withPostgres = true): Pr
     for (const [n, corpus] of benchCorpora(posts).entries()) {
       const pgDataDir = mkdtempSync(join(tmpdir(), 'trove-bench-scale-'));
       try {
-        const admin = new pg.Client({ connectionString: cluster.url });
-        await admin.connect();
-        await admin.query(`CREATE DATABASE trove_bench_${n}`);
-        await admin.end();
-        const databaseUrl = cluster.database(`trove_bench_${n}`);
+        const databaseUrl = await cluster.createDatabase(`trove_bench_${n}`);
         await seed(corpus.posts, { dataDir: pgDataDir, databaseUrl });
         // The database settled as it is in service, not busy with the load just done (autovacuum's
         // analyze of the new rows, the checkpoint of their write-ahead log) on the cores measured.

@@ -17,6 +17,8 @@ export interface Postgres {
   url: string;
   /** The URL of another database on the cluster. */
   database(name: string): string;
+  /** Creates a new, empty database on the cluster; resolves to its URL. */
+  createDatabase(name: string): Promise<string>;
   stop(): Promise<void>;
 }
 
@@ -87,10 +89,19 @@ export async function startPostgres(options: { fsync?: boolean } = {}): Promise<
       await new Promise((r) => setTimeout(r, 100));
     }
   }
+  const database = (name: string) => `postgres://postgres@127.0.0.1:${port}/${name}`;
   return {
     url,
-    database(name) {
-      return `postgres://postgres@127.0.0.1:${port}/${name}`;
+    database,
+    async createDatabase(name) {
+      const admin = new pg.Client({ connectionString: url });
+      await admin.connect();
+      try {
+        await admin.query(`CREATE DATABASE ${pg.escapeIdentifier(name)}`);
+      } finally {
+        await admin.end();
+      }
+      return database(name);
     },
     async stop() {
       // The postmaster's own pid (runuser in between may not pass signals on): SIGINT = fast shutdown.

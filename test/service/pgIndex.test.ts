@@ -13,11 +13,7 @@ let databaseUrl: string;
 
 beforeAll(async () => {
   cluster = await startPostgres();
-  const admin = new pg.Client({ connectionString: cluster.url });
-  await admin.connect();
-  await admin.query('CREATE DATABASE trove_index_test');
-  await admin.end();
-  databaseUrl = cluster.database('trove_index_test');
+  databaseUrl = await cluster.createDatabase('trove_index_test');
 }, 120_000);
 
 afterAll(async () => {

@@ -78,11 +78,7 @@ let b: Serve;
 
 beforeAll(async () => {
   cluster = await startPostgres({ fsync: false });
-  const admin = new pg.Client({ connectionString: cluster.url });
-  await admin.connect();
-  await admin.query('CREATE DATABASE trove_shared');
-  await admin.end();
-  databaseUrl = cluster.database('trove_shared');
+  databaseUrl = await cluster.createDatabase('trove_shared');
   // Two processes starting together on an empty database: the schema is created once.
   [a, b] = await Promise.all([serve(['--seed']), serve()]);
 }, 120_000);

@@ -10,7 +10,6 @@ import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { spawnServe } from '../../scripts/spawnServe.ts';
 import { freePort, type Postgres, startPostgres } from '../../scripts/startPostgres.ts';
@@ -144,11 +143,7 @@ describe('trove serve answers only once what it indexed at start is applied', { 
 
     it('with --seed on an empty database: refused, then all 600 posts; health not ok until then', async () => {
       cluster = await startPostgres({ fsync: false });
-      const admin = new pg.Client({ connectionString: cluster.url });
-      await admin.connect();
-      await admin.query('CREATE DATABASE trove_ready');
-      await admin.end();
-      databaseUrl = cluster.database('trove_ready');
+      databaseUrl = await cluster.createDatabase('trove_ready');
       const { answers, base } = await pollFromSpawn(['--seed', '--database-url', databaseUrl], { TROVE_DATA: join(folder(), 'd') }, 600);
       expectReadyMeansReady(answers, 600);
       // The seed's window (the batch on its way through the database) was seen, refused.

@@ -42,11 +42,7 @@ async function within(ms: number, check: () => Promise<boolean>): Promise<void> 
 
 beforeAll(async () => {
   cluster = await startPostgres({ fsync: false });
-  const admin = new pg.Client({ connectionString: cluster.url });
-  await admin.connect();
-  await admin.query('CREATE DATABASE trove_analytics');
-  await admin.end();
-  databaseUrl = cluster.database('trove_analytics');
+  databaseUrl = await cluster.createDatabase('trove_analytics');
   a = await serve(['--seed']);
   b = await serve();
 }, 120_000);
