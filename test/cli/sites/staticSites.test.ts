@@ -8,6 +8,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { documentId } from '../../../src/api/documentId.ts';
 import { runCli } from '../../../src/cli/runCli.ts';
 import { startService, type Running } from '../../service/startService.ts';
 import type { BlogPost } from '../../sites/blogPosts.ts';
@@ -115,6 +116,18 @@ for (const platform of platforms) {
       const found = (await search('', `tags:"${site.posts[0]!.tags[0]}"`)).found_documents;
       // minima publishes no tags at all.
       expect(found).toBe(platform === 'jekyll' ? 0 : tagged.length);
+    });
+
+    it('relates an old post to posts on its topic (at least 2 of the first 3), on the blog whose pages show no tags too', async () => {
+      const topicOf = new Map(site.posts.map((post) => [site.postAddress(post), post.topic]));
+      for (const post of site.posts.slice(0, 20)) {
+        const params = new URLSearchParams({ id: String(documentId(site.postAddress(post))), limit: '3', token: 'test-token' });
+        const { body } = await service.request(`/api/v2/projects/demo/collections/${platform}/recommend/?${params}`);
+        const related = (body.response as { results: Result[] }).results;
+        expect(related.length, post.title).toBe(3);
+        const onTopic = related.filter((result) => topicOf.get(result.url) === post.topic).length;
+        expect(onTopic, `${post.title}: ${related.map((r) => r.title).join(' | ')}`).toBeGreaterThanOrEqual(2);
+      }
     });
 
     it('gives the same documents from the built folder with --site-url as from the address', async () => {
