@@ -15,7 +15,9 @@ const debian = [sitePlatforms.hugo, sitePlatforms.jekyll];
 if (import.meta.url === `file://${process.argv[1]}`) {
   const missing = () => debian.filter((platform) => platform.version() === undefined);
   if (missing().length > 0) {
-    const names = missing().map((platform) => platform.name).join('; ');
+    const names = missing()
+      .map((platform) => platform.name)
+      .join('; ');
     if (process.getuid?.() !== 0 || !hasCommand('apt-get')) {
       console.error(`tests: ${names} missing: run \`sudo sh -c '${INSTALL}'\` for the tests that build real blogs (they skip until then).`);
     } else {
