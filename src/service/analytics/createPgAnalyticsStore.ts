@@ -41,26 +41,13 @@ export function createPgAnalyticsStore(pool: pg.Pool, retentionDays: number): An
 
   return {
     async add({ counters, labels }) {
-      const column = <T, V>(rows: T[], pick: (row: T) => V) => rows.map(pick);
+      // One array per column (unnest on the server): a row of counters is one element of each.
+      const columns = <T>(rows: T[], keys: (keyof T)[]) => keys.map((key) => rows.map((row) => row[key]));
       if (counters.length > 0) {
-        await pool.query(ADD_COUNTERS, [
-          column(counters, (c: Counter) => c.day),
-          column(counters, (c) => c.project),
-          column(counters, (c) => c.collection),
-          column(counters, (c) => c.metric),
-          column(counters, (c) => c.key),
-          column(counters, (c) => c.n),
-        ]);
+        await pool.query(ADD_COUNTERS, columns<Counter>(counters, ['day', 'project', 'collection', 'metric', 'key', 'n']));
       }
       if (labels.length > 0) {
-        await pool.query(ADD_LABELS, [
-          column(labels, (l: PostLabel) => l.day),
-          column(labels, (l) => l.project),
-          column(labels, (l) => l.collection),
-          column(labels, (l) => l.id),
-          column(labels, (l) => l.title),
-          column(labels, (l) => l.url),
-        ]);
+        await pool.query(ADD_LABELS, columns<PostLabel>(labels, ['day', 'project', 'collection', 'id', 'title', 'url']));
       }
     },
 
