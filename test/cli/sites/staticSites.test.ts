@@ -4,34 +4,21 @@
  * Eleventy base blog), served on loopback by a static server with ETags and 404s, indexed into an
  * in-process trove serve; and `trove index <built folder> --site-url …`, which must give the same.
  */
-import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { documentId } from '../../../src/api/documentId.ts';
-import { runCli } from '../../../src/cli/runCli.ts';
 import { startService, type Running } from '../../service/startService.ts';
 import type { BlogPost } from '../../sites/blogPosts.ts';
 import { type BuiltSite, buildSite, skipWithoutGenerator } from '../../sites/buildSite.ts';
 import { platforms, sitePlatforms } from '../../sites/sitePlatforms.ts';
-import { memoryIo } from '../fakeFetch.ts';
 import { type ServedSite, serveSite } from '../serveSite.ts';
+import { type IndexedResult, siteIndexer } from './siteIndexer.ts';
 
 /** The categories each platform's pages declare: minima and the base blog none, Hugo its section (article:section). */
 const categories = { jekyll: undefined, hugo: ['posts'], eleventy: undefined } as const;
 
 /** What each theme puts around a post: no content may hold it. */
 const chrome = ['Powered by', 'Skip to main content', 'Next »', '« Prev', 'Related posts', 'Subscribe', 'Built with'];
-
-interface Result {
-  id: string;
-  title: string;
-  url: string;
-  image?: string;
-  date?: string;
-  categories?: string[];
-  content: string;
-}
 
 /** The blog after an edit (post 5 rewritten), a new post and a post deleted (post 10). */
 function changedPosts(posts: BlogPost[]): { posts: BlogPost[]; edited: BlogPost; added: BlogPost; deleted: BlogPost } {
@@ -60,21 +47,7 @@ for (const platform of platforms) {
     let service: Running;
     let first: { code: number; stderr: string };
     let firstBytes = 0;
-    const cache = mkdtempSync(join(tmpdir(), `trove-${platform}-`));
-    const target = () => ['--base-url', service.base, '--project', 'demo', '--collection', platform, '--token', 'test-token'];
-
-    async function index(args: string[]) {
-      const io = memoryIo({ XDG_CACHE_HOME: cache });
-      const code = await runCli(['index', ...args], { ...io, version: '0.0.0-test' });
-      return { code, stderr: io.stderr.text, stdout: io.stdout.text };
-    }
-
-    async function search(q: string, filter?: string) {
-      const params = new URLSearchParams({ q, limit: '100', token: 'test-token' });
-      if (filter) params.set('filter', filter);
-      const { body } = await service.request(`/api/v2/projects/demo/collections/${platform}/search/default?${params}`);
-      return body.response as { found_documents: number; results: Result[] };
-    }
+    const { target, index, search } = siteIndexer(platform, () => service);
 
     beforeAll(async () => {
       served = await serveSite(tmpdir());
@@ -123,7 +96,7 @@ for (const platform of platforms) {
       for (const post of site.posts.slice(0, 20)) {
         const params = new URLSearchParams({ id: String(documentId(site.postAddress(post))), limit: '3', token: 'test-token' });
         const { body } = await service.request(`/api/v2/projects/demo/collections/${platform}/recommend/?${params}`);
-        const related = (body.response as { results: Result[] }).results;
+        const related = (body.response as { results: IndexedResult[] }).results;
         expect(related.length, post.title).toBe(3);
         const onTopic = related.filter((result) => topicOf.get(result.url) === post.topic).length;
         expect(onTopic, `${post.title}: ${related.map((r) => r.title).join(' | ')}`).toBeGreaterThanOrEqual(2);

@@ -1,16 +1,12 @@
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decodeHTMLStrict } from 'entities';
 import { documentId } from '../../../src/api/documentId.ts';
 import { readPage } from '../../../src/cli/page/readPage.ts';
-import { runCli } from '../../../src/cli/runCli.ts';
 import { mapWordPressPost } from '../../../src/cli/sources/mapWordPressPost.ts';
-import { memoryIo } from '../fakeFetch.ts';
 import { startService, type Running } from '../../service/startService.ts';
 import { serveRecorded } from './serveRecorded.ts';
+import { siteIndexer } from './siteIndexer.ts';
 
 /**
  * A real WordPress (Debian's package, the default theme, pretty permalinks, 150 posts over six
@@ -32,24 +28,7 @@ let service: Running;
 let posts: RestPost[];
 let firstRun: { code: number; stderr: string };
 let firstBytes = 0;
-const cache = mkdtempSync(join(tmpdir(), 'trove-wp-'));
-const target = () => ['--base-url', service.base, '--project', 'demo', '--collection', 'wordpress', '--token', 'test-token'];
-
-async function index(args: string[]) {
-  const io = memoryIo({ XDG_CACHE_HOME: cache });
-  const code = await runCli(['index', ...args], { ...io, version: '0.0.0-test' });
-  return { code, stderr: io.stderr.text, stdout: io.stdout.text };
-}
-
-async function search(q: string, filter?: string) {
-  const params = new URLSearchParams({ q, limit: '100', token: 'test-token' });
-  if (filter) params.set('filter', filter);
-  const { body } = await service.request(`/api/v2/projects/demo/collections/wordpress/search/default?${params}`);
-  return body.response as {
-    found_documents: number;
-    results: { id: string; title: string; url: string; image?: string; date?: string; categories?: string[]; content: string }[];
-  };
-}
+const { target, index, search } = siteIndexer('wordpress', () => service);
 
 beforeAll(async () => {
   wordpress = await serveRecorded(fixtures);
