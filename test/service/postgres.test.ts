@@ -4,24 +4,20 @@
  * them) on one database.
  */
 import type { ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { spawnServe } from '../../scripts/spawnServe.ts';
 import { type Postgres, startPostgres } from '../../scripts/startPostgres.ts';
 import { createPgFeedbackLog } from '../../src/service/store/createPgFeedbackLog.ts';
 import { createPgStore } from '../../src/service/store/createPgStore.ts';
 import type { FeedbackEntry } from '../../src/service/store/FeedbackLog.ts';
+import { spawnedServes } from './spawnedServes.ts';
 
 const T = 'token=pg-token';
 const V2 = (collection: string) => `/api/v2/projects/demo/collections/${collection}`;
 
 let cluster: Postgres;
 let databaseUrl: string;
-const processes: ChildProcess[] = [];
-const folders: string[] = [];
+const serves = spawnedServes('trove-pg-serve-');
 
 interface Serve {
   base: string;
@@ -32,13 +28,7 @@ interface Serve {
 
 /** `trove serve` (the command from the sources) on a free loopback port, PostgreSQL as the record. */
 async function serve(extraArgs: string[] = []): Promise<Serve> {
-  const folder = mkdtempSync(join(tmpdir(), 'trove-pg-serve-'));
-  folders.push(folder);
-  const { child, base } = await spawnServe(['--database-url', databaseUrl, ...extraArgs], {
-    TROVE_TOKEN: 'pg-token',
-    TROVE_DATA: join(folder, 'data'),
-  });
-  processes.push(child);
+  const { child, base } = await serves.spawn(['--database-url', databaseUrl, ...extraArgs], { TROVE_TOKEN: 'pg-token' });
   return {
     base,
     child,
@@ -84,12 +74,8 @@ beforeAll(async () => {
 }, 120_000);
 
 afterAll(async () => {
-  for (const child of processes) if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
-  await Promise.all(
-    processes.map((child) => (child.exitCode === null && child.signalCode === null ? new Promise((r) => child.once('exit', r)) : null)),
-  );
+  await serves.stopAll();
   await cluster?.stop();
-  for (const folder of folders) rmSync(folder, { recursive: true, force: true });
 }, 60_000);
 
 describe('trove serve with PostgreSQL as the record', { timeout: 60_000 }, () => {

@@ -3,13 +3,9 @@
  * processes) on a throwaway cluster (scripts/startPostgres.ts); the page of either counts the
  * searches of both, and no table holds an identifier of a reader.
  */
-import type { ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { spawnServe } from '../../../scripts/spawnServe.ts';
+import { spawnedServes } from '../spawnedServes.ts';
 import { type Postgres, startPostgres } from '../../../scripts/startPostgres.ts';
 
 const V2 = '/api/v2/projects/demo/collections/blog';
@@ -17,16 +13,12 @@ const T = 'token=pg-token';
 
 let cluster: Postgres;
 let databaseUrl: string;
-const processes: ChildProcess[] = [];
-const folders: string[] = [];
+const serves = spawnedServes('trove-pg-analytics-');
 let a: string;
 let b: string;
 
 async function serve(args: string[] = []): Promise<string> {
-  const folder = mkdtempSync(join(tmpdir(), 'trove-pg-analytics-'));
-  folders.push(folder);
-  const { child, base } = await spawnServe(['--database-url', databaseUrl, ...args], { TROVE_TOKEN: 'pg-token', TROVE_DATA: folder });
-  processes.push(child);
+  const { base } = await serves.spawn(['--database-url', databaseUrl, ...args], { TROVE_TOKEN: 'pg-token' });
   return base;
 }
 
@@ -48,12 +40,8 @@ beforeAll(async () => {
 }, 120_000);
 
 afterAll(async () => {
-  for (const child of processes) if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
-  await Promise.all(
-    processes.map((child) => (child.exitCode === null && child.signalCode === null ? new Promise((r) => child.once('exit', r)) : null)),
-  );
+  await serves.stopAll();
   await cluster?.stop();
-  for (const folder of folders) rmSync(folder, { recursive: true, force: true });
 }, 60_000);
 
 describe('analytics with PostgreSQL as the record', { timeout: 60_000 }, () => {
