@@ -1,6 +1,7 @@
 import { decodeHTMLStrict } from 'entities';
 import { documentId } from '../../api/documentId.ts';
-import { buildDocument, cleanText, distinct, itemLabel } from '../buildDocument.ts';
+import { cleanText, distinct, itemLabel } from '../buildDocument.ts';
+import { buildFeedDocument } from './buildFeedDocument.ts';
 import { dateField } from './dateField.ts';
 import { htmlToPlainText } from './htmlToPlainText.ts';
 import { inlineHtmlToText } from './inlineHtmlToText.ts';
@@ -117,10 +118,10 @@ export function mapAtomEntry(
   const linkKey = url ?? rawLink;
   const fallbackId = documentId(atomId ?? (linkKey === undefined ? undefined : `${linkKey} ${title ?? ''}`));
 
-  const built = buildDocument(
+  return buildFeedDocument(
     label,
     {
-      id: documentId(url) ?? fallbackId,
+      fallbackId,
       title,
       content: body.text,
       url,
@@ -128,11 +129,11 @@ export function mapAtomEntry(
       category: distinct(
         list(childOf(entry, 'category')).map((category) => inlineHtmlToText(attrOf(category, 'label') ?? attrOf(category, 'term'))),
       ),
-      author: authors.length > 0 ? authors : context.feedAuthors,
+      author: authors,
       date,
     },
+    context,
     warnings,
     'has no id and no link to derive a stable id from',
   );
-  return fallbackId === undefined || built.document === undefined ? built : { ...built, fallbackId };
 }

@@ -1,5 +1,6 @@
 import { documentId } from '../../api/documentId.ts';
-import { buildDocument, cleanText, distinct, itemLabel } from '../buildDocument.ts';
+import { cleanText, distinct, itemLabel } from '../buildDocument.ts';
+import { buildFeedDocument } from './buildFeedDocument.ts';
 import { dateField } from './dateField.ts';
 import { htmlToPlainText } from './htmlToPlainText.ts';
 import { resolveItemLink } from './itemLink.ts';
@@ -54,20 +55,20 @@ export function mapJsonFeedItem(value: unknown, position: number, context: FeedC
 
   const authors = jsonFeedAuthors(item);
   const fallbackId = documentId(ownId ?? rawUrl);
-  const built = buildDocument(
+  return buildFeedDocument(
     label,
     {
-      id: documentId(url) ?? fallbackId,
+      fallbackId,
       title,
       content,
       url,
       image,
       tags: Array.isArray(item.tags) ? distinct(item.tags.map((tag) => (typeof tag === 'string' ? tag : undefined))) : undefined,
-      author: authors.length > 0 ? authors : context.feedAuthors,
+      author: authors,
       date,
     },
+    context,
     warnings,
     'has no id and no url to derive a stable id from',
   );
-  return fallbackId === undefined || built.document === undefined ? built : { ...built, fallbackId };
 }

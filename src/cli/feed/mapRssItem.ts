@@ -1,5 +1,6 @@
 import { documentId } from '../../api/documentId.ts';
-import { buildDocument, distinct, itemLabel } from '../buildDocument.ts';
+import { distinct, itemLabel } from '../buildDocument.ts';
+import { buildFeedDocument } from './buildFeedDocument.ts';
 import { dateField } from './dateField.ts';
 import { htmlToPlainText } from './htmlToPlainText.ts';
 import { inlineHtmlToText } from './inlineHtmlToText.ts';
@@ -121,10 +122,10 @@ export function mapRssItem(item: XmlValue, position: number, ns: RssNamespaces, 
     ].map(inlineHtmlToText),
   );
 
-  const built = buildDocument(
+  return buildFeedDocument(
     label,
     {
-      id: documentId(url) ?? fallbackId,
+      fallbackId,
       title,
       content,
       url,
@@ -132,11 +133,11 @@ export function mapRssItem(item: XmlValue, position: number, ns: RssNamespaces, 
       category: distinct(
         [...list(childOf(item, 'category')), ...list(childOf(item, `${ns.dc}:subject`))].map((c) => inlineHtmlToText(textOf(c))),
       ),
-      author: authors.length > 0 ? authors : context.feedAuthors,
+      author: authors,
       date,
     },
+    context,
     warnings,
     'has no guid and no link to derive a stable id from',
   );
-  return fallbackId === undefined || built.document === undefined ? built : { ...built, fallbackId };
 }
