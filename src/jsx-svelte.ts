@@ -11,13 +11,7 @@
  * the legacy `on:trove-select` directive is typed too.
  */
 import type { HTMLAttributes } from 'svelte/elements';
-import type {
-  TroveRelatedPostsAttributes,
-  TroveSearchBoxAttributes,
-  TroveSearchResultsAttributes,
-  TroveTagAttributes,
-  TroveTagEvents,
-} from './elements/attributes.ts';
+import type { TroveTagAttributes, TroveTagEvents } from './elements/attributes.ts';
 
 /** Svelte's legacy `on:` directives of an event map. */
 export type TroveSvelteDirectives<Events> = { [K in keyof Events & string as `on:${K}`]?: (event: Events[K]) => void };
@@ -30,4 +24,4 @@ declare module 'svelte/elements' {
   export interface SvelteHTMLElements extends TroveSvelteElements {}
 }
 
-export type { TroveRelatedPostsAttributes, TroveSearchBoxAttributes, TroveSearchResultsAttributes };
+export type { TroveRelatedPostsAttributes, TroveSearchBoxAttributes, TroveSearchResultsAttributes } from './elements/attributes.ts';

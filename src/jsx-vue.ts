@@ -10,13 +10,7 @@
  * Tell Vue's compiler that `trove-*` tags are custom elements (`isCustomElement`, see README).
  */
 import type { DefineComponent, HTMLAttributes, ReservedProps } from 'vue';
-import type {
-  TroveRelatedPostsAttributes,
-  TroveSearchBoxAttributes,
-  TroveSearchResultsAttributes,
-  TroveTagAttributes,
-  TroveTagEvents,
-} from './elements/attributes.ts';
+import type { TroveTagAttributes, TroveTagEvents } from './elements/attributes.ts';
 
 /** `trove-select` → `TroveSelect` (Vue turns `@trove-select` into an `onTroveSelect` prop). */
 type Pascal<S extends string> = S extends `${infer Head}-${infer Tail}` ? `${Capitalize<Head>}${Pascal<Tail>}` : Capitalize<S>;
@@ -52,4 +46,4 @@ declare module '@vue/runtime-dom' {
   interface IntrinsicElementAttributes extends TroveVueProps {}
 }
 
-export type { TroveRelatedPostsAttributes, TroveSearchBoxAttributes, TroveSearchResultsAttributes };
+export type { TroveRelatedPostsAttributes, TroveSearchBoxAttributes, TroveSearchResultsAttributes } from './elements/attributes.ts';
