@@ -3,21 +3,17 @@
  * createClient.ts) and for `trove serve` (src/service matches requests against the rows and adds
  * each row's handler function in its own table, src/service/endpoints/endpointTable.ts).
  *
- * A path is `root(version, project, collection)` followed by the row's `path` pattern, in which
+ * A path is `root(version, project, collection)` (paths.ts) followed by the row's `path` pattern, in which
  * `{x}` is the handler's segment, `x` the handler the client names when the caller names none,
  * and `{}` a handler segment the client leaves out when the caller names none (the handler-less
  * form: `autocomplete/`, with its trailing slash). Every other segment is written as it is.
  *
  * The client writes a row's pattern where it calls the endpoint (`path('search/{default}')`),
  * checked against the rows by its type (`Endpoint`), as openapi-fetch checks a path against its
- * schema: so a browser chunk holds the patterns it uses and nothing else of this file (a bundler
- * keeps a whole object or none of it, and the rows are for the service).
+ * schema: so a browser chunk holds the patterns it uses and nothing of this file, whose runtime
+ * part is for the service (the browser imports only its types).
  */
 import type { ApiVersion } from './types.ts';
-
-/** Where a version's endpoints are: the path up to the collection, its `/` included. */
-export const root = (version: ApiVersion, project: string, collection: string): string =>
-  `/api/${version}/${version === 'v2' ? 'projects/' : ''}${project}/collections/${collection}/`;
 
 /** The groups of named handlers (the handlers file of `trove serve` declares custom ones per group). */
 export type HandlerGroup = 'search' | 'autocomplete' | 'recommend';

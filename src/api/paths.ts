@@ -1,7 +1,11 @@
-import { type Endpoint, root } from './endpoints.ts';
+import type { Endpoint } from './endpoints.ts';
 import type { ApiVersion } from './types.ts';
 
 export type { Endpoint };
+
+/** Where a version's endpoints are: the path up to the collection, its `/` included. */
+export const root = (version: ApiVersion, project: string, collection: string): string =>
+  `/api/${version}/${version === 'v2' ? 'projects/' : ''}${project}/collections/${collection}/`;
 
 /** A query parameter; `undefined`, `''` and non-finite numbers are left out, arrays repeat the key. */
 export type Param = readonly [name: string, value: string | number | undefined | readonly string[]];
