@@ -1,7 +1,7 @@
 /**
  * Every endpoint of docs/http-api.md, declared once: one row each, for the client (src/api/paths.ts,
- * createClient.ts) and for `trove serve` (src/service matches requests against the rows and adds
- * each row's handler function in its own table, src/service/endpoints/endpointTable.ts).
+ * createClient.ts) and for `trove serve` (src/service matches requests against the rows and
+ * answers each with the function of its kind, src/service/endpoints/<kind>Endpoint.ts).
  *
  * A path is `root(version, project, collection)` (paths.ts) followed by the row's `path` pattern, in which
  * `{x}` is the handler's segment, `x` the handler the client names when the caller names none,
@@ -43,6 +43,10 @@ export interface EndpointRow {
 }
 
 const both = ['v1', 'v2'] as const;
+/** What the reads of records share: both versions, GET, the read token. */
+const read = { versions: both, methods: ['GET'], token: 'read' } as const;
+/** What the two feedback endpoints share (v2 only, GET or POST, the read token). */
+const feedback = { kind: 'feedback', versions: ['v2'], methods: ['GET', 'POST'], token: 'read' } as const;
 
 /** The rows, in the order the service tries them. */
 export const ENDPOINTS = {
@@ -51,10 +55,8 @@ export const ENDPOINTS = {
   delete: { kind: 'delete', path: 'documents', versions: both, methods: ['DELETE'], token: 'write' },
   search: {
     kind: 'search',
+    ...read,
     path: 'search/{default}',
-    versions: both,
-    methods: ['GET'],
-    token: 'read',
     handlers: { group: 'search' },
     limit: { default: 10, max: 100 },
     params: { v1: ['q', 'filter', 'skip', 'limit'], v2: ['q', 'filter', 'sort', 'skip', 'limit'] },
@@ -62,10 +64,8 @@ export const ENDPOINTS = {
   },
   autocomplete: {
     kind: 'autocomplete',
+    ...read,
     path: 'autocomplete/{}',
-    versions: both,
-    methods: ['GET'],
-    token: 'read',
     handlers: { group: 'autocomplete', default: 'suggest' },
     limit: { default: 8, max: 100 },
     params: { v1: ['q'], v2: ['q', 'filter', 'sort', 'limit'] },
@@ -73,30 +73,22 @@ export const ENDPOINTS = {
   },
   recommend: {
     kind: 'recommend',
+    ...read,
     path: 'recommend/{}',
-    versions: both,
-    methods: ['GET'],
-    token: 'read',
     handlers: { group: 'recommend', default: 'recommend' },
     limit: { default: 4, max: 100 },
     params: { v1: ['id', 'title', 'url', 'limit'], v2: ['id', 'filter', 'title', 'url', 'sort', 'limit'] },
     heavy: 'title',
   },
   autocompleteFeedback: {
-    kind: 'feedback',
+    ...feedback,
     path: 'autocomplete/{}/feedback/hits',
-    versions: ['v2'],
-    methods: ['GET', 'POST'],
-    token: 'read',
     handlers: { group: 'autocomplete', default: 'suggest' },
     target: 'autocomplete',
   },
   recommendFeedback: {
-    kind: 'feedback',
+    ...feedback,
     path: 'recommend/{}/feedback/hits',
-    versions: ['v2'],
-    methods: ['GET', 'POST'],
-    token: 'read',
     // docs/http-api.md names the recommendation feedback handler `default`.
     handlers: { group: 'recommend', default: 'recommend', alsoAccepted: ['default'] },
     target: 'recommendation',
