@@ -88,7 +88,6 @@ export function SearchBox(props: SearchBoxProps) {
   const { client, t = defaultT, search = pageSearch, ...settings } = props;
   const hooks = useRef(props);
   hooks.current = props;
-  const navigate = (url: string) => (hooks.current.navigate ?? ((u: string) => globalThis.location.assign(u)))(url);
   const linkOf = (suggestion: NavigationalSuggestion, query: string) =>
     passageLink(suggestion.url, query, [suggestion.phrase], hooks.current.textFragment !== false);
   const controller = useController(
@@ -104,7 +103,7 @@ export function SearchBox(props: SearchBoxProps) {
         linkOf,
         onNavigate: (url) => {
           const href = safeUrl(url);
-          if (href) navigate(href);
+          if (href) (hooks.current.navigate ?? ((u: string) => globalThis.location.assign(u)))(href);
         },
         onError: (error) => hooks.current.onError?.(error),
       });
@@ -182,8 +181,7 @@ export function SearchBox(props: SearchBoxProps) {
     return () => clearTimeout(timer);
   }, [message]);
 
-  const { query, expanded, activeIndex, notice, filters, isOpen } = controller.state.value;
-  const loading = controller.state.value.status === 'loading';
+  const { query, expanded, activeIndex, notice, filters, isOpen, status } = controller.state.value;
   const popupShown = isOpen && (expanded || notice !== null);
   const optionId = (index: number) => `${ids}-option-${index}`;
   const label = (f: string) => filterLabel(f, t);
@@ -231,6 +229,11 @@ export function SearchBox(props: SearchBoxProps) {
   const deactivate = () => {
     controller.close();
     setActive(false);
+  };
+  /** Close the narrow-screen panel: the box is left (the focus with it). */
+  const leave = () => {
+    deactivate();
+    input.current?.blur();
   };
 
   return (
@@ -305,13 +308,10 @@ export function SearchBox(props: SearchBoxProps) {
             onClick={() => controller.open()}
             onKeyDown={(event) => {
               if (controller.keydown(event)) event.preventDefault();
-              else if (event.key === 'Escape' && active && narrow && !event.isComposing) {
-                deactivate();
-                input.current?.blur();
-              }
+              else if (event.key === 'Escape' && active && narrow && !event.isComposing) leave();
             }}
           />
-          <span part="spinner" class={`spinner${loading ? ' is-loading' : ''}`} aria-hidden="true" />
+          <span part="spinner" class={`spinner${status === 'loading' ? ' is-loading' : ''}`} aria-hidden="true" />
           {hint && !active && !query ? (
             <kbd part="shortcut-hint" class="hint" aria-hidden="true">
               {hint}
@@ -334,15 +334,7 @@ export function SearchBox(props: SearchBoxProps) {
             </button>
           ) : null}
         </div>
-        <button
-          type="button"
-          part="close-button"
-          class="close"
-          onClick={() => {
-            deactivate();
-            input.current?.blur();
-          }}
-        >
+        <button type="button" part="close-button" class="close" onClick={leave}>
           {t('close')}
         </button>
       </div>
@@ -357,9 +349,10 @@ export function SearchBox(props: SearchBoxProps) {
           label={label}
           linkOf={linkOf}
         />
+        {/* The notice's text is the one the status region announces (`announcement`). */}
         {notice ? (
           <p part={`notice${notice === 'error' ? ' error' : ''}`} class={`notice${notice === 'error' ? ' is-error' : ''}`}>
-            {notice === 'error' ? t('error') : t('noSuggestions', { q: query.trim() })}
+            {message}
           </p>
         ) : null}
       </div>
