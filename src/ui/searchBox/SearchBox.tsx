@@ -242,7 +242,7 @@ export function SearchBox(props: SearchBoxProps) {
       id={ids}
       popover={panel ? 'manual' : undefined}
       part="base root"
-      class={`box${active ? ' is-active' : ''}${panel ? ' is-panel float' : ''}${popupShown ? ' is-open' : ''}`}
+      class={`box${active ? ' is-active' : ''}${panel ? ' is-panel float' : ''}`}
       onFocusIn={() => setActive(true)}
       onFocusOut={(event) => {
         const next = event.relatedTarget as Node | null;
@@ -287,7 +287,7 @@ export function SearchBox(props: SearchBoxProps) {
             aria-expanded={expanded ? 'true' : 'false'}
             aria-autocomplete="list"
             aria-activedescendant={expanded && activeIndex >= 0 ? optionId(activeIndex) : undefined}
-            aria-keyshortcuts={hint ? ariaShortcuts(props.shortcut) : undefined}
+            aria-keyshortcuts={ariaShortcuts(props.shortcut) || undefined}
             autocomplete="off"
             autocapitalize="off"
             // As an attribute: the IDL `autocorrect` is a boolean, and "off" would be true.
@@ -321,7 +321,7 @@ export function SearchBox(props: SearchBoxProps) {
             <button
               type="button"
               part="clear-button"
-              class="icon-button clear"
+              class="icon-button"
               aria-label={t('clear')}
               onClick={() => {
                 controller.input('');
@@ -363,13 +363,12 @@ export function SearchBox(props: SearchBoxProps) {
   );
 }
 
-const isMac = () => /Mac|iPhone|iPad/.test(globalThis.navigator?.platform ?? '');
-
 /** The visible hint of the first shortcut: `/`, `⌘K` or `Ctrl K`. */
 function shortcutHint(shortcut: string | null | undefined, t: Translate): string {
   const first = parseShortcut(shortcut)[0];
   if (!first) return '';
-  return first === '/' ? '/' : isMac() ? '⌘K' : `${t('keyCtrl')} K`;
+  if (first === '/') return '/';
+  return /Mac|iPhone|iPad/.test(globalThis.navigator?.platform ?? '') ? '⌘K' : `${t('keyCtrl')} K`;
 }
 
 /** `aria-keyshortcuts` for the shortcut attribute. */
