@@ -123,11 +123,10 @@ export function createAutocompleteController(options: AutocompleteControllerOpti
       }
       const failure = toError(answer.error);
       batch(() => {
+        // Older suggestions would pass for answers to this query.
+        forgetSuggestions();
         status.value = 'error';
         error.value = failure;
-        // Older suggestions would pass for answers to this query.
-        suggestions.value = [];
-        answeredQuery.value = '';
         activeIndex.value = -1;
       });
       options.onError?.(failure);
@@ -289,8 +288,7 @@ export function createAutocompleteController(options: AutocompleteControllerOpti
       query.value = q;
       filters.value = chips;
       forgetSuggestions();
-      activeIndex.value = -1;
-      isOpen.value = false;
+      close();
     });
   }
 

@@ -31,23 +31,20 @@ const BREAK = /[.!?…。！？]/;
  */
 export function textDirective(text: string, matches: readonly TextRange[]): TextDirective | undefined {
   const spans = wordSpans(text);
-  const hit = (i: number) => {
-    const from = spans[i]!.index;
-    const to = from + spans[i]!.word.length;
-    return matches.some((m) => m.from < to && m.to > from);
-  };
-  const between = (i: number, j: number) => text.slice(spans[i]!.index + spans[i]!.word.length, spans[j]!.index);
+  /** Where word `i` ends. */
+  const endOf = (i: number) => spans[i]!.index + spans[i]!.word.length;
+  const hit = (i: number) => matches.some((m) => m.from < endOf(i) && m.to > spans[i]!.index);
+  const between = (i: number, j: number) => text.slice(endOf(i), spans[j]!.index);
   const first = spans.findIndex((_, i) => hit(i));
   if (first === -1) return undefined;
   let last = first;
   for (let i = first + 1; i < spans.length && i < first + MAX_WORDS && !BREAK.test(between(i - 1, i)); i++) if (hit(i)) last = i;
-  const end = spans[last]!.index + spans[last]!.word.length;
-  const directive: TextDirective = { start: text.slice(spans[first]!.index, end) };
+  const directive: TextDirective = { start: text.slice(spans[first]!.index, endOf(last)) };
   if (first > 0 && !BREAK.test(between(first - 1, first))) {
     directive.prefix = text.slice(spans[first - 1]!.index, spans[first]!.index).trimEnd();
   }
   if (last + 1 < spans.length && !BREAK.test(between(last, last + 1))) {
-    directive.suffix = text.slice(end, spans[last + 1]!.index + spans[last + 1]!.word.length).trimStart();
+    directive.suffix = text.slice(endOf(last), endOf(last + 1)).trimStart();
   }
   return directive;
 }

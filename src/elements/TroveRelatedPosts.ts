@@ -75,7 +75,7 @@ export class TroveRelatedPosts extends TroveElement {
       client: ctx.client,
       // A whole number as it is, any other string hashed as `trove index` hashes string ids; none: the page's own id.
       docId: String(documentId(ctx.props.docId ?? undefined) ?? ''),
-      ...(config.handler ? { handler: config.handler } : {}),
+      handler: config.handler,
       analytics: config.analytics,
       locale: ctx.locale,
       t: ctx.t,

@@ -101,9 +101,9 @@ export class TroveSearchBox extends TroveElement {
     }
     return h(SearchBox, {
       ...ctx.props,
-      ...(takeOver ? { takeOver } : {}),
+      takeOver,
       client: ctx.client,
-      ...(config.handler ? { handler: config.handler } : {}),
+      handler: config.handler,
       analytics: config.analytics,
       locale: ctx.locale,
       t: ctx.t,

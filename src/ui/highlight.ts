@@ -9,16 +9,17 @@ export interface HighlightSegment {
 /**
  * Lower-case and strip diacritics of one character, so `É` matches `e`. ASCII has no diacritics:
  * only its case changes (the common path, without `normalize` and a Unicode regex per character).
+ * A character that is nothing but marks (a lone combining accent) stays as it is.
  */
 function fold(char: string): string {
-  return char < '\x80' ? char.toLowerCase() : char.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
+  return char < '\x80' ? char.toLowerCase() : char.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase() || char;
 }
 
 /** Text of ASCII characters only. */
 const ASCII = /^[\x00-\x7f]*$/;
 
 function foldAll(text: string): string {
-  return ASCII.test(text) ? text.toLowerCase() : [...text].map((char) => fold(char) || char).join('');
+  return ASCII.test(text) ? text.toLowerCase() : [...text].map(fold).join('');
 }
 
 /**
@@ -47,7 +48,7 @@ export function highlight(text: string, query: string): HighlightSegment[] {
     origin = [];
     let offset = 0;
     for (const char of text) {
-      const f = fold(char) || char;
+      const f = fold(char);
       for (let i = 0; i < f.length; i++) origin.push(offset);
       folded += f;
       offset += char.length;

@@ -7,7 +7,7 @@ import type { FilterSuggestion, NavigationalSuggestion, Suggestion } from '../..
  */
 export function arrangeSuggestions(results: Suggestion[], limit: number | null | undefined): Suggestion[] {
   const shown = limit && limit > 0 ? results.slice(0, limit) : results;
-  const first = shown[0]?.suggestion_type ?? 'navigational';
+  const first = shown[0]?.suggestion_type;
   return [...shown.filter((s) => s.suggestion_type === first), ...shown.filter((s) => s.suggestion_type !== first)];
 }
 

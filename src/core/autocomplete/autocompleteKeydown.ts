@@ -42,9 +42,10 @@ export function autocompleteKeydown(event: AutocompleteKey, box: KeyView, scoped
   const option = box.options[active];
   switch (key) {
     case 'ArrowDown':
-    case 'ArrowUp':
-      if (event.altKey) return [true, key === 'ArrowDown' ? 'open' : 'close'];
-      return [true, 'move', key === 'ArrowDown' ? 1 : -1];
+    case 'ArrowUp': {
+      const down = key === 'ArrowDown';
+      return event.altKey ? [true, down ? 'open' : 'close'] : [true, 'move', down ? 1 : -1];
+    }
     case 'Enter':
       if (active >= 0 && box.isOpen) return [true, 'choose', active];
       return box.query.trim() || box.filters.length || scoped ? [true, 'submit'] : [true];

@@ -88,7 +88,6 @@ export function SearchBox(props: SearchBoxProps) {
   const { client, t = defaultT, search = pageSearch, ...settings } = props;
   const hooks = useRef(props);
   hooks.current = props;
-  const navigate = (url: string) => (hooks.current.navigate ?? ((u: string) => globalThis.location.assign(u)))(url);
   const linkOf = (suggestion: NavigationalSuggestion, query: string) =>
     passageLink(suggestion.url, query, [suggestion.phrase], hooks.current.textFragment !== false);
   const controller = useController(
@@ -104,7 +103,7 @@ export function SearchBox(props: SearchBoxProps) {
         linkOf,
         onNavigate: (url) => {
           const href = safeUrl(url);
-          if (href) navigate(href);
+          if (href) (hooks.current.navigate ?? ((u: string) => globalThis.location.assign(u)))(href);
         },
         onError: (error) => hooks.current.onError?.(error),
       });
@@ -182,8 +181,7 @@ export function SearchBox(props: SearchBoxProps) {
     return () => clearTimeout(timer);
   }, [message]);
 
-  const { query, expanded, activeIndex, notice, filters, isOpen } = controller.state.value;
-  const loading = controller.state.value.status === 'loading';
+  const { query, expanded, activeIndex, notice, filters, isOpen, status } = controller.state.value;
   const popupShown = isOpen && (expanded || notice !== null);
   const optionId = (index: number) => `${ids}-option-${index}`;
   const label = (f: string) => filterLabel(f, t);
@@ -232,6 +230,11 @@ export function SearchBox(props: SearchBoxProps) {
     controller.close();
     setActive(false);
   };
+  /** Close the narrow-screen panel: the box is left (the focus with it). */
+  const leave = () => {
+    deactivate();
+    input.current?.blur();
+  };
 
   return (
     <div
@@ -239,7 +242,7 @@ export function SearchBox(props: SearchBoxProps) {
       id={ids}
       popover={panel ? 'manual' : undefined}
       part="base root"
-      class={`box${active ? ' is-active' : ''}${panel ? ' is-panel float' : ''}${popupShown ? ' is-open' : ''}`}
+      class={`box${active ? ' is-active' : ''}${panel ? ' is-panel float' : ''}`}
       onFocusIn={() => setActive(true)}
       onFocusOut={(event) => {
         const next = event.relatedTarget as Node | null;
@@ -284,7 +287,7 @@ export function SearchBox(props: SearchBoxProps) {
             aria-expanded={expanded ? 'true' : 'false'}
             aria-autocomplete="list"
             aria-activedescendant={expanded && activeIndex >= 0 ? optionId(activeIndex) : undefined}
-            aria-keyshortcuts={hint ? ariaShortcuts(props.shortcut) : undefined}
+            aria-keyshortcuts={ariaShortcuts(props.shortcut) || undefined}
             autocomplete="off"
             autocapitalize="off"
             // As an attribute: the IDL `autocorrect` is a boolean, and "off" would be true.
@@ -305,13 +308,10 @@ export function SearchBox(props: SearchBoxProps) {
             onClick={() => controller.open()}
             onKeyDown={(event) => {
               if (controller.keydown(event)) event.preventDefault();
-              else if (event.key === 'Escape' && active && narrow && !event.isComposing) {
-                deactivate();
-                input.current?.blur();
-              }
+              else if (event.key === 'Escape' && active && narrow && !event.isComposing) leave();
             }}
           />
-          <span part="spinner" class={`spinner${loading ? ' is-loading' : ''}`} aria-hidden="true" />
+          <span part="spinner" class={`spinner${status === 'loading' ? ' is-loading' : ''}`} aria-hidden="true" />
           {hint && !active && !query ? (
             <kbd part="shortcut-hint" class="hint" aria-hidden="true">
               {hint}
@@ -321,7 +321,7 @@ export function SearchBox(props: SearchBoxProps) {
             <button
               type="button"
               part="clear-button"
-              class="icon-button clear"
+              class="icon-button"
               aria-label={t('clear')}
               onClick={() => {
                 controller.input('');
@@ -334,15 +334,7 @@ export function SearchBox(props: SearchBoxProps) {
             </button>
           ) : null}
         </div>
-        <button
-          type="button"
-          part="close-button"
-          class="close"
-          onClick={() => {
-            deactivate();
-            input.current?.blur();
-          }}
-        >
+        <button type="button" part="close-button" class="close" onClick={leave}>
           {t('close')}
         </button>
       </div>
@@ -357,9 +349,10 @@ export function SearchBox(props: SearchBoxProps) {
           label={label}
           linkOf={linkOf}
         />
+        {/* The notice's text is the one the status region announces (`announcement`). */}
         {notice ? (
           <p part={`notice${notice === 'error' ? ' error' : ''}`} class={`notice${notice === 'error' ? ' is-error' : ''}`}>
-            {notice === 'error' ? t('error') : t('noSuggestions', { q: query.trim() })}
+            {message}
           </p>
         ) : null}
       </div>
@@ -370,13 +363,12 @@ export function SearchBox(props: SearchBoxProps) {
   );
 }
 
-const isMac = () => /Mac|iPhone|iPad/.test(globalThis.navigator?.platform ?? '');
-
 /** The visible hint of the first shortcut: `/`, `⌘K` or `Ctrl K`. */
 function shortcutHint(shortcut: string | null | undefined, t: Translate): string {
   const first = parseShortcut(shortcut)[0];
   if (!first) return '';
-  return first === '/' ? '/' : isMac() ? '⌘K' : `${t('keyCtrl')} K`;
+  if (first === '/') return '/';
+  return /Mac|iPhone|iPad/.test(globalThis.navigator?.platform ?? '') ? '⌘K' : `${t('keyCtrl')} K`;
 }
 
 /** `aria-keyshortcuts` for the shortcut attribute. */

@@ -80,6 +80,7 @@ function Option({ option, active, controller, optionId, locale, t, label, query,
     id: optionId(option.index),
     role: 'option' as const,
     'aria-selected': active ? ('true' as const) : undefined,
+    part: `option option-${option.kind}${active ? ' option-active' : ''}`,
     class: `option option-${option.kind}${active ? ' is-active' : ''}`,
     onClick: () => void controller.choose(option.index),
   };
@@ -94,8 +95,8 @@ function Option({ option, active, controller, optionId, locale, t, label, query,
     };
     const date = formatDate(suggestion.date, locale);
     const categories = suggestion.category?.join(', ') ?? '';
-    const body = (
-      <>
+    return (
+      <a {...common} href={href} tabIndex={-1} onClick={follow} onAuxClick={follow}>
         <svg part="option-icon" class="option-icon" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
           <path d="M7 3h7l5 5v13H7z M14 3v5h5" />
         </svg>
@@ -111,25 +112,13 @@ function Option({ option, active, controller, optionId, locale, t, label, query,
             </span>
           ) : null}
         </span>
-      </>
-    );
-    return (
-      <a
-        part={`option option-navigational${active ? ' option-active' : ''}`}
-        {...common}
-        href={href}
-        tabIndex={-1}
-        onClick={follow}
-        onAuxClick={follow}
-      >
-        {body}
       </a>
     );
   }
 
   if (option.kind === 'filter') {
     return (
-      <div part={`option option-filter${active ? ' option-active' : ''}`} {...common}>
+      <div {...common}>
         <svg part="option-icon" class="option-icon" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
           <path d="M4 5h16l-6 7v6l-4 2v-8z" />
         </svg>
@@ -159,7 +148,7 @@ function Option({ option, active, controller, optionId, locale, t, label, query,
 
   if (option.kind === 'recent') {
     return (
-      <div part={`option option-recent${active ? ' option-active' : ''}`} {...common}>
+      <div {...common}>
         <svg part="option-icon" class="option-icon" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
           <circle cx="12" cy="12" r="8" />
           <path d="M12 8v4l3 2" />
@@ -175,7 +164,7 @@ function Option({ option, active, controller, optionId, locale, t, label, query,
             controller.removeRecent(option.q);
           }}
         >
-          <svg viewBox="0 0 24 24" focusable="false">
+          <svg viewBox="0 0 24 24" aria-hidden="true" focusable="false">
             <path d="M7 7l10 10M17 7 7 17" />
           </svg>
         </span>
@@ -184,7 +173,7 @@ function Option({ option, active, controller, optionId, locale, t, label, query,
   }
 
   return (
-    <div part={`option option-clear-recent${active ? ' option-active' : ''}`} {...common}>
+    <div {...common}>
       <span class="option-body">{t('clearRecent')}</span>
     </div>
   );
