@@ -2,7 +2,7 @@
  * The ES module entry of `trove-search`: the whole public API as explicit export lists.
  * Importing it has no side effects (nothing is defined until `defineElements()`), also in Node.
  */
-export { createClient } from './api/createClient.ts';
+export { createClient, type ClientCapabilities, type TroveClient } from './api/createClient.ts';
 export { filter, parseFilter } from './api/filter.ts';
 export { splitFilters } from './api/splitFilters.ts';
 export { getSessionId } from './api/getSessionId.ts';
@@ -15,7 +15,6 @@ export type {
   ApiVersion,
   AutocompleteFeedback,
   AutocompleteParams,
-  ClientCapabilities,
   ClientOptions,
   Document,
   Envelope,
@@ -36,7 +35,6 @@ export type {
   SearchResult,
   SessionCacheSettings,
   Suggestion,
-  TroveClient,
   UserContext,
 } from './api/types.ts';
 

@@ -12,19 +12,74 @@ import { toIndexId } from './toIndexId.ts';
 import { toV1Document } from './toV1Document.ts';
 import type {
   ApiVersion,
+  AutocompleteFeedback,
+  AutocompleteParams,
   ClientOptions,
+  Document,
+  FacetName,
+  FeedbackOptions,
   IndexOptions,
   PeekedAnswer,
+  RecommendationFeedback,
   RecommendParams,
   RequestOptions,
   SearchParams,
   SearchResponse,
   SearchResult,
   Suggestion,
-  TroveClient,
   UserContext,
 } from './types.ts';
 import { validateSearchResponse } from './client/validateSearchResponse.ts';
+
+/** What an API version offers (docs/http-api.md "Versioning"). */
+export interface ClientCapabilities {
+  /** `sort` on search, autocomplete and recommend (v2). */
+  sort: boolean;
+  /** `filter`, `limit` on autocomplete and `filter` on recommend (v2). */
+  filter: boolean;
+  /** Click feedback endpoints (v2). */
+  feedback: boolean;
+}
+
+/**
+ * Reads resolve to validated copies of the service's `response` (malformed records dropped or
+ * normalised, unsafe URLs blanked; see validateSearchResponse.ts). A cached answer is the same
+ * object for every caller: treat answers as read-only.
+ */
+export interface TroveClient {
+  readonly options: Readonly<Required<Pick<ClientOptions, 'baseUrl' | 'project' | 'collection' | 'token' | 'apiVersion'>>> &
+    Readonly<Pick<ClientOptions, 'userId' | 'sessionId'>>;
+  /** What this API version offers, so code above `api/` never tests the version itself. */
+  readonly capabilities: Readonly<ClientCapabilities>;
+  /** The filter that narrows to one bucket of a facet group, in this version's field name (`filterFields`). */
+  facetFilter(facet: FacetName, value: string | number): string;
+  search(params: SearchParams, options?: RequestOptions): Promise<SearchResponse<SearchResult>>;
+  autocomplete(params: AutocompleteParams, options?: RequestOptions): Promise<SearchResponse<Suggestion>>;
+  recommend(params: RecommendParams, options?: RequestOptions): Promise<SearchResponse<SearchResult>>;
+  /** POST the documents (v2 schema in; mapped to v1 field names for v1). Resolves on `code` 200. */
+  index(documents: Document[], options?: IndexOptions): Promise<void>;
+  /**
+   * DELETE the documents of these ids (trove serve's own extension, docs/http-api.md; the hosted
+   * service has no delete). Ids as `index()` sends them (`documentId`); unknown ids are no error.
+   */
+  delete(ids: (string | number)[], options?: IndexOptions): Promise<void>;
+  feedback: {
+    /** Fire-and-forget; never rejects. Resolves `true` when handed to the network, `false` when not sent (v1, failure). */
+    autocomplete(feedback: AutocompleteFeedback, options?: FeedbackOptions): Promise<boolean>;
+    recommendation(feedback: RecommendationFeedback, options?: FeedbackOptions): Promise<boolean>;
+  };
+  /**
+   * The answer already held for a read, without any request: from memory while fresh, else the
+   * session copy (`cache.session`; `stale` once older than the cache duration). `undefined` when
+   * there is none. Synchronous, so a view can show it in its first render.
+   */
+  readonly peek: {
+    search(params: SearchParams, options?: Pick<RequestOptions, 'handler'>): PeekedAnswer<SearchResult> | undefined;
+    recommend(params: RecommendParams, options?: Pick<RequestOptions, 'handler'>): PeekedAnswer<SearchResult> | undefined;
+  };
+  /** Forget the cached answers, session copies included (also done after every successful `index()`). */
+  clearCache(): void;
+}
 
 const MINUTE = 60_000;
 
@@ -66,6 +121,8 @@ export function createClient(options: ClientOptions): TroveClient {
     ['user_ip', p.user_ip],
     ['user_country', p.user_country],
   ];
+  /** The parameters `names` of `p`, as they are called there. */
+  const fields = <P>(p: P, names: (keyof P & string)[]): Param[] => names.map((name) => [name, p[name] as Param[1]]);
   /** `params` only when the version has them (v2), so v1 never sends them. */
   const v2Only = (params: Param[]): Param[] => (v2 ? params : []);
 
@@ -146,22 +203,25 @@ export function createClient(options: ClientOptions): TroveClient {
 
   const peek = <R>(r: Read, handler: string | undefined) => (cache ? held<R>(r, locate(r, handler)) : undefined);
 
-  /** A write to the documents path (index, delete); the read caches are forgotten after it. */
-  async function write(method: Method, json: unknown[], o: IndexOptions): Promise<void> {
-    const apiPath = path('documents');
-    await fetchEnvelope({
-      method,
-      url: url(apiPath, []),
-      path: apiPath,
-      token,
-      fetch: options.fetch,
-      timeout: o.timeout ?? timeout,
-      signal: o.signal,
-      json,
-    });
-    cache?.clear();
-    session?.clear();
-  }
+  /** A write method (index, delete): its argument checked and mapped, then sent to the documents path; the read caches are forgotten after it. */
+  const writer =
+    <T>(method: Method, what: string, map: (items: T[]) => unknown[]) =>
+    async (items: T[], o: IndexOptions = {}): Promise<void> => {
+      if (!Array.isArray(items)) throw new TypeError(`${what} must be an array`);
+      const apiPath = path('documents');
+      await fetchEnvelope({
+        method,
+        url: url(apiPath, []),
+        path: apiPath,
+        token,
+        fetch: options.fetch,
+        timeout: o.timeout ?? timeout,
+        signal: o.signal,
+        json: map(items),
+      });
+      cache?.clear();
+      session?.clear();
+    };
 
   /** Never throws or rejects, whatever the input. */
   async function feedback(endpoint: Endpoint, handler: string | undefined, params: () => Param[]): Promise<boolean> {
@@ -204,40 +264,22 @@ export function createClient(options: ClientOptions): TroveClient {
       search: (p, o) => peek<SearchResult>(searchRead(p ?? {}), o?.handler),
       recommend: (p, o) => (p?.id == null || p.id === '' ? undefined : peek<SearchResult>(recommendRead(p), o?.handler)),
     },
+    // The read-only build (the script's chunks) has no write methods.
     index: readOnly
       ? (undefined as never)
-      : async (documents, o = {}) => {
-          if (!Array.isArray(documents)) throw new TypeError('index: documents must be an array');
-          await write(
-            'POST',
-            documents.map((d) => (typeof d !== 'object' || d === null ? d : v2 ? { ...d, id: toIndexId(d.id) } : toV1Document(d))),
-            o,
-          );
-        },
-    delete: readOnly
-      ? (undefined as never)
-      : async (ids, o = {}) => {
-          if (!Array.isArray(ids)) throw new TypeError('delete: ids must be an array');
-          await write('DELETE', ids.map(toIndexId), o);
-        },
+      : writer<Document>('POST', 'index: documents', (documents) =>
+          documents.map((d) => (typeof d !== 'object' || d === null ? d : v2 ? { ...d, id: toIndexId(d.id) } : toV1Document(d))),
+        ),
+    delete: readOnly ? (undefined as never) : writer<string | number>('DELETE', 'delete: ids', (ids) => ids.map(toIndexId)),
     feedback: {
       autocomplete: (f, o) =>
         feedback('autocomplete/{}/feedback/hits', o?.handler, () => [
-          ['query', f.query],
-          ['item_id', f.item_id],
-          ['item_order', f.item_order],
-          ['url', f.url],
+          ...fields(f, ['query', 'item_id', 'item_order', 'url']),
           ...context(f),
         ]),
       recommendation: (f, o) =>
         feedback('recommend/{}/feedback/hits', o?.handler, () => [
-          ['source_id', f.source_id],
-          ['source_title', f.source_title],
-          ['source_url', f.source_url],
-          ['target_id', f.target_id],
-          ['target_title', f.target_title],
-          ['target_url', f.target_url],
-          ['item_order', f.item_order],
+          ...fields(f, ['source_id', 'source_title', 'source_url', 'target_id', 'target_title', 'target_url', 'item_order']),
           ...context(f),
         ]),
     },

@@ -218,56 +218,6 @@ export interface IndexOptions {
   timeout?: number;
 }
 
-/** What an API version offers (docs/http-api.md "Versioning"). */
-export interface ClientCapabilities {
-  /** `sort` on search, autocomplete and recommend (v2). */
-  sort: boolean;
-  /** `filter`, `limit` on autocomplete and `filter` on recommend (v2). */
-  filter: boolean;
-  /** Click feedback endpoints (v2). */
-  feedback: boolean;
-}
-
 export interface FeedbackOptions {
   handler?: string;
-}
-
-/**
- * Reads resolve to validated copies of the service's `response` (malformed records dropped or
- * normalised, unsafe URLs blanked; see validateSearchResponse.ts). A cached answer is the same
- * object for every caller: treat answers as read-only.
- */
-export interface TroveClient {
-  readonly options: Readonly<Required<Pick<ClientOptions, 'baseUrl' | 'project' | 'collection' | 'token' | 'apiVersion'>>> &
-    Readonly<Pick<ClientOptions, 'userId' | 'sessionId'>>;
-  /** What this API version offers, so code above `api/` never tests the version itself. */
-  readonly capabilities: Readonly<ClientCapabilities>;
-  /** The filter that narrows to one bucket of a facet group, in this version's field name (`filterFields`). */
-  facetFilter(facet: FacetName, value: string | number): string;
-  search(params: SearchParams, options?: RequestOptions): Promise<SearchResponse<SearchResult>>;
-  autocomplete(params: AutocompleteParams, options?: RequestOptions): Promise<SearchResponse<Suggestion>>;
-  recommend(params: RecommendParams, options?: RequestOptions): Promise<SearchResponse<SearchResult>>;
-  /** POST the documents (v2 schema in; mapped to v1 field names for v1). Resolves on `code` 200. */
-  index(documents: Document[], options?: IndexOptions): Promise<void>;
-  /**
-   * DELETE the documents of these ids (trove serve's own extension, docs/http-api.md; the hosted
-   * service has no delete). Ids as `index()` sends them (`documentId`); unknown ids are no error.
-   */
-  delete(ids: (string | number)[], options?: IndexOptions): Promise<void>;
-  feedback: {
-    /** Fire-and-forget; never rejects. Resolves `true` when handed to the network, `false` when not sent (v1, failure). */
-    autocomplete(feedback: AutocompleteFeedback, options?: FeedbackOptions): Promise<boolean>;
-    recommendation(feedback: RecommendationFeedback, options?: FeedbackOptions): Promise<boolean>;
-  };
-  /**
-   * The answer already held for a read, without any request: from memory while fresh, else the
-   * session copy (`cache.session`; `stale` once older than the cache duration). `undefined` when
-   * there is none. Synchronous, so a view can show it in its first render.
-   */
-  readonly peek: {
-    search(params: SearchParams, options?: Pick<RequestOptions, 'handler'>): PeekedAnswer<SearchResult> | undefined;
-    recommend(params: RecommendParams, options?: Pick<RequestOptions, 'handler'>): PeekedAnswer<SearchResult> | undefined;
-  };
-  /** Forget the cached answers, session copies included (also done after every successful `index()`). */
-  clearCache(): void;
 }

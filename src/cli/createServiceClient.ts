@@ -1,5 +1,5 @@
 import { createClient } from '../api/createClient.ts';
-import type { TroveClient } from '../api/types.ts';
+import type { TroveClient } from '../api/createClient.ts';
 import { createRetryingFetch } from './createRetryingFetch.ts';
 import type { CliIo, IndexCommand } from './runCli.ts';
 

@@ -1,6 +1,7 @@
 import { isApiError } from '../api/ApiError.ts';
 import { isNetworkError } from '../api/NetworkError.ts';
-import type { Document, TroveClient } from '../api/types.ts';
+import type { Document } from '../api/types.ts';
+import type { TroveClient } from '../api/createClient.ts';
 import { redactToken } from '../api/redactToken.ts';
 
 export interface Failure {

@@ -1,7 +1,7 @@
 import { h, render, type ComponentChild } from 'preact';
 import { computed, signal, type Signal } from '@preact/signals';
 import { useMemo } from 'preact/hooks';
-import type { TroveClient } from '../api/types.ts';
+import type { TroveClient } from '../api/createClient.ts';
 import { baseMessages } from '../ui/baseMessages.ts';
 import { ConfigError } from '../ui/ConfigError.tsx';
 import { translate, type Messages, type Translate } from '../ui/translate.ts';

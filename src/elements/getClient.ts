@@ -1,5 +1,5 @@
 import { createClient } from '../api/createClient.ts';
-import type { TroveClient } from '../api/types.ts';
+import type { TroveClient } from '../api/createClient.ts';
 import type { ResolvedConfig } from './resolveConfig.ts';
 
 const clients = new Map<string, TroveClient>();

@@ -3,8 +3,8 @@
  * middleware (mountable in Vite, node:http or the e2e server). This file is the pipeline: it finds
  * a request's row in the table of endpoints (src/api/endpoints.ts, endpoints/matchRoute.ts), runs
  * the checks below in their order (the rules are in http/: token scopes createAccess.ts, bodies
- * readRequestBody.ts, origins, CORS, turns) and calls the row's function (endpoints/endpointTable.ts,
- * one file per endpoint); the collections and their record are in store/ (createRegistry.ts), the
+ * readRequestBody.ts, origins, CORS, turns) and calls the row's function (endpoints/<kind>Endpoint.ts,
+ * one file per endpoint, loadEndpointFunctions.ts); the collections and their record are in store/ (createRegistry.ts), the
  * engine behind the Engine seam in engine/ (MiniSearchEngine.ts); src/service/README.md maps the
  * folders. The request log and failure injection of the tests are a separate middleware
  * (createTestHooks.ts) that `trove serve` does not load.
@@ -67,7 +67,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { type AnalyticsOptions, createAnalytics } from './analytics/createAnalytics.ts';
 import type { EndpointContext, EndpointRequest } from './endpoints/EndpointContext.ts';
-import { ENDPOINT_FUNCTIONS } from './endpoints/endpointTable.ts';
+import { loadEndpointFunctions } from './endpoints/loadEndpointFunctions.ts';
 import { loadHandlers } from './endpoints/loadHandlers.ts';
 import { findEndpoint } from './endpoints/matchRoute.ts';
 import { validateDocuments } from './endpoints/validateDocuments.ts';
@@ -156,8 +156,6 @@ function logLine(error: unknown): string {
   return escapeControl(String((error as Error)?.stack ?? error));
 }
 
-type AnyEndpoint = (ctx: EndpointContext, request: EndpointRequest) => Promise<unknown>;
-
 export async function createService(options: ServiceOptions): Promise<Service> {
   const access = createAccess(options.token ?? 'dev-token', options.writeToken || undefined);
   const limits = {
@@ -166,6 +164,7 @@ export async function createService(options: ServiceOptions): Promise<Service> {
     totalMs: options.bodyTotalMs ?? LIMITS.bodyTotalMs,
   };
   const handlers = loadHandlers(options.handlersFile);
+  const functions = await loadEndpointFunctions();
   /** Indexing batches are paced while reads are answered, by their number and by what they cost (createWritePacer.ts). */
   const writes = createWritePacer(options.writeIntervalMs);
   const registry = await createRegistry(
@@ -192,7 +191,7 @@ export async function createService(options: ServiceOptions): Promise<Service> {
 
   /** An API request: its row (src/api/endpoints.ts), then the checks in the order of this file's header, then its function. */
   async function answer(req: IncomingMessage, url: URL, method: string): Promise<unknown> {
-    const { name, row, route } = findEndpoint(url.pathname, method);
+    const { row, route } = findEndpoint(url.pathname, method);
     const writing = row.token === 'write';
     if (writing) {
       checkNames(route);
@@ -212,7 +211,7 @@ export async function createService(options: ServiceOptions): Promise<Service> {
     const body = method === 'GET' || method === 'HEAD' ? null : await readRequestBody(req, row, limits);
     const contentType = String(req.headers['content-type'] ?? '');
     const request: EndpointRequest = { row, route, params: url.searchParams, body, contentType };
-    const run = () => (ENDPOINT_FUNCTIONS[name] as AnyEndpoint)(ctx, request);
+    const run = () => functions.get(row.kind)!(ctx, request);
     if (!('heavy' in row)) return run();
     // Reads of records take turns in the read queue and are cut to the answer limit.
     return fitResults(await reads.run(isHeavyRequest(route, url.searchParams), run).finally(writes.read), LIMITS.responseBytes);

@@ -7,7 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createClient } from '../../src/api/createClient.ts';
 import { type ApiError, isApiError } from '../../src/api/ApiError.ts';
 import { documentId } from '../../src/api/documentId.ts';
-import type { ApiVersion, TroveClient } from '../../src/api/types.ts';
+import type { ApiVersion } from '../../src/api/types.ts';
+import type { TroveClient } from '../../src/api/createClient.ts';
 import { removeDir, startService, type Running } from './startService.ts';
 
 let svc: Running;

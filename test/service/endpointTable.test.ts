@@ -1,7 +1,9 @@
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { defaultHandler, ENDPOINTS, type EndpointName, type EndpointRow } from '../../src/api/endpoints.ts';
 import { buildPath } from '../../src/api/paths.ts';
-import { ENDPOINT_FUNCTIONS } from '../../src/service/endpoints/endpointTable.ts';
+import { loadEndpointFunctions } from '../../src/service/endpoints/loadEndpointFunctions.ts';
 import { BUILT_IN_HANDLERS } from '../../src/service/endpoints/loadHandlers.ts';
 import { matchEndpoints, matchRequest } from '../../src/service/endpoints/matchRoute.ts';
 
@@ -45,8 +47,11 @@ describe('the table of endpoints', () => {
     expect(matchRequest('/api/v2/projects/demo/nothing', 'GET')).toBeNull();
   });
 
-  it('has a function for every row, and a built-in handler for every group of handlers', () => {
-    expect(Object.keys(ENDPOINT_FUNCTIONS).sort()).toEqual(Object.keys(ENDPOINTS).sort());
+  it('has a function for every row, no endpoint file without a row, and a built-in handler for every group of handlers', async () => {
+    const functions = await loadEndpointFunctions();
+    for (const [name, row] of rows) expect(functions.get(row.kind), name).toBeTypeOf('function');
+    const files = readdirSync(join(import.meta.dirname, '../../src/service/endpoints')).filter((file) => file.endsWith('Endpoint.ts'));
+    expect(files.map((file) => file.slice(0, -'Endpoint.ts'.length)).sort()).toEqual([...functions.keys()].sort());
     expect(BUILT_IN_HANDLERS).toEqual({ search: 'default', autocomplete: 'suggest', recommend: 'recommend' });
     for (const [, row] of rows) {
       if (row.handlers) expect(defaultHandler(row)).toBe(BUILT_IN_HANDLERS[row.handlers.group]);

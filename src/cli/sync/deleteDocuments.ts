@@ -1,6 +1,6 @@
 import { isApiError } from '../../api/ApiError.ts';
 import { redactToken } from '../../api/redactToken.ts';
-import type { TroveClient } from '../../api/types.ts';
+import type { TroveClient } from '../../api/createClient.ts';
 
 export type DeleteOutcome =
   | { kind: 'deleted'; count: number }

@@ -1,7 +1,8 @@
 import { computed, effect } from '@preact/signals';
 import { useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks';
 import { documentId } from '../../api/documentId.ts';
-import type { SearchResult, TroveClient } from '../../api/types.ts';
+import type { SearchResult } from '../../api/types.ts';
+import type { TroveClient } from '../../api/createClient.ts';
 import {
   createRelatedController,
   type RecommendationSelectDetail,

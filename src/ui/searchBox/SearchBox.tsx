@@ -1,5 +1,6 @@
 import { useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks';
-import type { NavigationalSuggestion, TroveClient } from '../../api/types.ts';
+import type { NavigationalSuggestion } from '../../api/types.ts';
+import type { TroveClient } from '../../api/createClient.ts';
 import { safeUrl } from '../../api/safeUrl.ts';
 import {
   type AutocompleteController,
