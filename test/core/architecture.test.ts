@@ -31,6 +31,17 @@ describe('the direction of imports: elements → ui → core → api', () => {
   }
 });
 
+describe('the table of endpoints stays out of the browser', () => {
+  // Its rows are for the service; the client writes the patterns it uses (src/api/endpoints.ts).
+  it('is imported by the widgets for its types only', () => {
+    const widgets = layers.flatMap((layer) => files(join(src, layer)));
+    const runtime = widgets.filter((file) =>
+      /^import\s+(?!type\b)[^;]*from\s+['"][./]*\/?(api\/)?endpoints\.ts['"]/m.test(readFileSync(file, 'utf8')),
+    );
+    expect(runtime.map((file) => relative(src, file))).toEqual([]);
+  });
+});
+
 describe('the API version is known to api/ alone', () => {
   // The `trove` command and the local service are Node tools that take the version as a setting of their own.
   it('is never read from a client outside api/ in the widgets', () => {
