@@ -120,6 +120,20 @@ test('moves through the options with the keyboard while the focus stays in the i
   await expect(input(page)).toHaveValue('');
 });
 
+test('marks only the active option: its icon takes the accent colour, the others stay muted', async ({ page }) => {
+  await open(page);
+  await type(page, 'pho');
+  await expect(options(page).nth(1)).toBeVisible();
+  const iconColors = () => options(page).evaluateAll((els) => els.map((el) => getComputedStyle(el.querySelector('.option-icon')!).color));
+  const muted = await iconColors();
+  expect(new Set(muted).size).toBe(1);
+  await page.keyboard.press('ArrowDown');
+  await expect(activeOption(page)).toHaveAttribute('id', (await options(page).nth(0).getAttribute('id'))!);
+  const [active, ...others] = await iconColors();
+  expect(active).not.toBe(muted[0]);
+  expect(others).toEqual(muted.slice(1));
+});
+
 test('goes to a navigational suggestion chosen with Enter, and its feedback arrives although the page navigated away', async ({
   page,
   request,
