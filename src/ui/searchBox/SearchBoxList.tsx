@@ -75,6 +75,13 @@ interface OptionProps {
   linkOf?(suggestion: NavigationalSuggestion, query: string): string;
 }
 
+/** An option's icon: the path `d` on a 24-unit square, hidden from screen readers (the option's text says what it is). */
+const optionIcon = (d: string) => (
+  <svg part="option-icon" class="option-icon" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+    <path d={d} />
+  </svg>
+);
+
 function Option({ option, active, controller, optionId, locale, t, label, query, linkOf }: OptionProps) {
   const common = {
     id: optionId(option.index),
@@ -97,9 +104,7 @@ function Option({ option, active, controller, optionId, locale, t, label, query,
     const categories = suggestion.category?.join(', ') ?? '';
     return (
       <a {...common} href={href} tabIndex={-1} onClick={follow} onAuxClick={follow}>
-        <svg part="option-icon" class="option-icon" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
-          <path d="M7 3h7l5 5v13H7z M14 3v5h5" />
-        </svg>
+        {optionIcon('M7 3h7l5 5v13H7z M14 3v5h5')}
         <span class="option-body">
           <span part="option-title" class="option-title">
             <Highlight text={suggestion.phrase} query={query} />
@@ -119,9 +124,7 @@ function Option({ option, active, controller, optionId, locale, t, label, query,
   if (option.kind === 'filter') {
     return (
       <div {...common}>
-        <svg part="option-icon" class="option-icon" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
-          <path d="M4 5h16l-6 7v6l-4 2v-8z" />
-        </svg>
+        {optionIcon('M4 5h16l-6 7v6l-4 2v-8z')}
         <span class="option-body option-chips">
           {option.suggestion.filters.map((filter) => {
             const parsed = parseFilter(filter);
@@ -149,10 +152,8 @@ function Option({ option, active, controller, optionId, locale, t, label, query,
   if (option.kind === 'recent') {
     return (
       <div {...common}>
-        <svg part="option-icon" class="option-icon" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
-          <circle cx="12" cy="12" r="8" />
-          <path d="M12 8v4l3 2" />
-        </svg>
+        {/* A clock: its face (a circle of radius 8) and its hands. */}
+        {optionIcon('M4 12a8 8 0 1 0 16 0a8 8 0 1 0-16 0M12 8v4l3 2')}
         <span class="option-body option-title">{option.q}</span>
         <span
           part="recent-remove"
