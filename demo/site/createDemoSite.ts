@@ -65,8 +65,8 @@ function send(req: IncomingMessage, res: ServerResponse, status: number, body: s
   res.end(req.method === 'HEAD' ? undefined : body);
 }
 
-function redirect(res: ServerResponse, location: string) {
-  res.statusCode = 301;
+function redirect(res: ServerResponse, location: string, status = 301) {
+  res.statusCode = status;
   res.setHeader('Location', location);
   res.setHeader('Content-Length', '0');
   res.end();
@@ -132,10 +132,7 @@ export function createDemoSite(options: DemoSiteOptions): DemoSite {
     if (path === '/search') return send(req, res, 200, searchPage(ctx, url.searchParams.get('q') ?? ''));
     if (path === '/about') return send(req, res, 200, aboutPage(ctx));
     // The analytics page is the service's own (`/_trove/analytics`: what readers search for and open).
-    if (path === '/analytics') {
-      res.writeHead(302, { Location: `${ctx.widgets.baseUrl.replace(/\/+$/, '')}/_trove/analytics`, 'Content-Length': '0' });
-      return void res.end();
-    }
+    if (path === '/analytics') return redirect(res, `${ctx.widgets.baseUrl.replace(/\/+$/, '')}/_trove/analytics`, 302);
 
     const postMatch = /^\/posts\/([^/]+)(?:\/([^/]*))?$/.exec(path);
     if (postMatch) {

@@ -19,7 +19,7 @@ export interface LayoutOptions {
   /** Absolute URL for `<link rel="canonical">`. */
   canonical?: string;
   /** The nav entry to mark as current. */
-  current?: 'home' | 'search' | 'about' | 'analytics';
+  current?: 'home' | 'search' | 'about';
   /** Current category slug (highlighted in the topics bar). */
   currentTopic?: string;
   topics: Term[];
@@ -119,7 +119,7 @@ ${o.head ?? ''}
         ${navLink('/', 'Home', o.current === 'home')}
         ${navLink('/search', 'Search', o.current === 'search')}
         ${navLink('/about', 'About', o.current === 'about')}
-        ${navLink('/analytics', 'Analytics', o.current === 'analytics')}
+        ${navLink('/analytics', 'Analytics', false)}
       </ul>
     </nav>
     ${themeToggle}

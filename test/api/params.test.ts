@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createClient } from '../../src/api/createClient.ts';
+import { ENDPOINTS } from '../../src/api/endpoints.ts';
 import { getSessionId } from '../../src/api/getSessionId.ts';
 import { makeClient, recordingFetch, TOKEN } from './recordingFetch.ts';
 
@@ -136,6 +137,25 @@ describe('query parameters', () => {
     const { client, fetch } = makeClient({ apiVersion: 'v1' });
     await client.search({ q: 'a', filter: ['meta_sa:"x"'], skip: 10, limit: 10, sort: 'date desc' });
     expect(fetch.calls[0].query.map(([k]) => k)).toEqual(['q', 'filter', 'skip', 'limit', 'session_id', 'token']);
+  });
+
+  it('sends, for each read and version, the parameters its row in endpoints.ts lists and no other', async () => {
+    const user = new Set(['session_id', 'user_id', 'user_ip', 'user_country', 'token']);
+    const every = { q: 'a', filter: ['tags:"x"'], skip: 10, limit: 4, sort: 'date desc', title: 'Hello', url: 'https://blog.example/p/1' };
+    for (const apiVersion of ['v1', 'v2'] as const) {
+      const { client, fetch } = makeClient({ apiVersion, cache: false });
+      await client.search(every);
+      await client.autocomplete(every);
+      await client.recommend({ ...every, id: 1 });
+      const sent = fetch.calls.map((call) =>
+        call.query
+          .map(([name]) => name)
+          .filter((name) => !user.has(name))
+          .sort(),
+      );
+      const declared = [ENDPOINTS.search, ENDPOINTS.autocomplete, ENDPOINTS.recommend].map((row) => [...row.params[apiVersion]].sort());
+      expect(sent, apiVersion).toEqual(declared);
+    }
   });
 
   it('rejects recommend without an id and makes no request', async () => {

@@ -12,7 +12,7 @@ export function arrangeSuggestions(results: Suggestion[], limit: number | null |
 }
 
 /** Suggestions the same to a reader: the same type and target. */
-export const sameSuggestion = (a: Suggestion, b: Suggestion): boolean =>
+const sameSuggestion = (a: Suggestion, b: Suggestion): boolean =>
   a.suggestion_type === b.suggestion_type &&
   (a.suggestion_type === 'navigational'
     ? a.url === (b as NavigationalSuggestion).url && a.phrase === b.phrase
