@@ -23,6 +23,7 @@ import { createService, type Service } from '../src/service/createService.ts';
 import { generatePosts } from '../src/service/sample/generatePosts.ts';
 import { seededRandom } from '../src/service/sample/seededRandom.ts';
 import { readerSearches } from './service.ts';
+import { median } from './stats.ts';
 
 export interface AnalyticsCostResult {
   posts: number;
@@ -41,8 +42,6 @@ export interface AnalyticsCostResult {
 
 /** The most throughput recording may cost (issue 34). */
 export const ANALYTICS_COST_TARGET_PERCENT = 5;
-
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
 const mean = (values: number[]) => values.reduce((sum, v) => sum + v, 0) / values.length;
 

@@ -270,7 +270,8 @@ async function seed(posts: readonly Document[], options: { dataDir: string; data
 
 export async function benchServiceScale(posts = 50_000, withPostgres = true): Promise<ScaleResult[]> {
   const results: ScaleResult[] = [];
-  for (const corpus of benchCorpora(posts)) {
+  const corpora = benchCorpora(posts);
+  for (const corpus of corpora) {
     const dataDir = mkdtempSync(join(tmpdir(), 'trove-bench-scale-'));
     try {
       await seed(corpus.posts, { dataDir });
@@ -282,7 +283,7 @@ export async function benchServiceScale(posts = 50_000, withPostgres = true): Pr
   if (!withPostgres) return results;
   const cluster = await startPostgres();
   try {
-    for (const [n, corpus] of benchCorpora(posts).entries()) {
+    for (const [n, corpus] of corpora.entries()) {
       const pgDataDir = mkdtempSync(join(tmpdir(), 'trove-bench-scale-'));
       try {
         const databaseUrl = await cluster.createDatabase(`trove_bench_${n}`);

@@ -5,6 +5,21 @@ import { seededRandom } from '../../src/service/sample/seededRandom.ts';
 import { normalizeTerm } from '../../src/service/engine/normalizeTerm.ts';
 import { MEANINGS, type QueryTerm, SPACE_OR_PUNCTUATION, TextIndex, tokenize } from '../../src/service/engine/TextIndex.ts';
 
+/** An index of `docs` (slot = position), built from scratch. */
+function indexOf(docs: readonly { title: string; content: string }[]): TextIndex {
+  const index = new TextIndex((token) => normalizeTerm(token) || null);
+  docs.forEach((doc, slot) => index.add(slot, doc));
+  index.flush();
+  return index;
+}
+
+/** One word as written (no prefix, no typo), title matches weighing twice. */
+const wordQuery = (term: string) => ({
+  terms: [{ term, prefix: false, fuzzy: false as const }],
+  combineWith: 'AND' as const,
+  boost: { title: 2, content: 1 },
+});
+
 const posts = generatePosts(300).map((p, slot) => ({ slot, title: p.title!, content: p.content! }));
 
 function both() {
@@ -79,11 +94,7 @@ describe('TextIndex', () => {
     fresh.add(1, { title: 'Quince tart', content: 'Baking' });
     fresh.flush();
     for (const term of ['quince', 'jam', 'medlar', 'slow', 'baking']) {
-      const query = {
-        terms: [{ term, prefix: false, fuzzy: false as const }],
-        combineWith: 'AND' as const,
-        boost: { title: 2, content: 1 },
-      };
+      const query = wordQuery(term);
       const ours = index.search(query, 2);
       const theirs = fresh.search(query, 2);
       expect(Array.from(ours.slots).sort()).toEqual(Array.from(theirs.slots).sort());
@@ -235,9 +246,7 @@ describe('TextIndex updates', () => {
     const vocabulary = ['alpha', 'beta', 'gamma', 'delta', 'epsilon', 'zeta', 'theta', 'kappa'];
     const text = () => Array.from({ length: 1 + Math.floor(rnd() * 6) }, () => vocabulary[Math.floor(rnd() * vocabulary.length)]).join(' ');
     const docs = Array.from({ length: 300 }, () => ({ title: text(), content: text() }));
-    const updated = new TextIndex((token) => normalizeTerm(token) || null);
-    docs.forEach((doc, slot) => updated.add(slot, doc));
-    updated.flush();
+    const updated = indexOf(docs);
     for (let batch = 0; batch < 60; batch++) {
       // Each document at most once per flush, as MiniSearchEngine.upsert makes it.
       const slots = new Set(Array.from({ length: 1 + Math.floor(rnd() * 5) }, () => Math.floor(rnd() * docs.length)));
@@ -248,15 +257,9 @@ describe('TextIndex updates', () => {
       }
       updated.flush();
     }
-    const fresh = new TextIndex((token) => normalizeTerm(token) || null);
-    docs.forEach((doc, slot) => fresh.add(slot, doc));
-    fresh.flush();
+    const fresh = indexOf(docs);
     for (const term of vocabulary) {
-      const query = {
-        terms: [{ term, prefix: false, fuzzy: false as const }],
-        combineWith: 'AND' as const,
-        boost: { title: 2, content: 1 },
-      };
+      const query = wordQuery(term);
       const a = updated.search(query, docs.length);
       const b = fresh.search(query, docs.length);
       expect([...a.slots].sort((x, y) => x - y)).toEqual([...b.slots].sort((x, y) => x - y));
@@ -273,18 +276,11 @@ describe('TextIndex updates of long postings lists', () => {
       content: `${rnd() < 0.5 ? 'common' : 'seldom'} words ${rnd() < 0.1 ? 'shared' : ''} r${round % 5}`,
     });
     const docs = Array.from({ length: 2000 }, (_, slot) => make(slot, 0));
-    const updated = new TextIndex((token) => normalizeTerm(token) || null);
-    docs.forEach((doc, slot) => updated.add(slot, doc));
-    updated.flush();
+    const updated = indexOf(docs);
     const compare = () => {
-      const fresh = new TextIndex((token) => normalizeTerm(token) || null);
-      docs.forEach((doc, slot) => fresh.add(slot, doc));
+      const fresh = indexOf(docs);
       for (const term of ['common', 'shared', 'seldom', 'rare', 'r1', 'r4', 'words', 'post']) {
-        const query = {
-          terms: [{ term, prefix: false, fuzzy: false as const }],
-          combineWith: 'AND' as const,
-          boost: { title: 2, content: 1 },
-        };
+        const query = wordQuery(term);
         const a = updated.search(query, docs.length);
         const b = fresh.search(query, docs.length);
         expect(

@@ -342,7 +342,9 @@ export function createAnalytics(store: AnalyticsStore, options: AnalyticsOptions
     const groups = new Map<string, Counter[]>();
     for (const c of taken) {
       const group = groupOf(c.day, c, spaceOf(c.metric));
-      groups.set(group, [...(groups.get(group) ?? []), c]);
+      const list = groups.get(group);
+      if (list) list.push(c);
+      else groups.set(group, [c]);
     }
     for (const [group, list] of groups) {
       const first = list[0]!;

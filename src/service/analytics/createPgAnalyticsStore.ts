@@ -11,6 +11,7 @@
 import { randomBytes } from 'node:crypto';
 import type pg from 'pg';
 import type { AnalyticsStore, Counter, PostLabel } from './AnalyticsStore.ts';
+import { METRICS, spaceOf } from './analyticsMetrics.ts';
 import { addDays } from './dayOf.ts';
 
 /** The tables (a migration of createPgStore.ts). */
@@ -53,9 +54,8 @@ export function createPgAnalyticsStore(pool: pg.Pool, retentionDays: number): An
 
     async keys(day, project, collection, space) {
       const { rows } = await pool.query<{ key: string }>(
-        `SELECT DISTINCT key FROM trove_analytics WHERE project = $1 AND collection = $2 AND day = $3
-           AND (CASE WHEN metric LIKE 'q.%' THEN 'q' ELSE metric END) = $4`,
-        [project, collection, day, space],
+        'SELECT DISTINCT key FROM trove_analytics WHERE project = $1 AND collection = $2 AND day = $3 AND metric = ANY($4::text[])',
+        [project, collection, day, Object.values(METRICS).filter((metric) => spaceOf(metric) === space)],
       );
       return new Set(rows.map((r) => r.key));
     },

@@ -6,6 +6,7 @@
  * and the clicks by position; a form for the date range and the collection, and the exports of the
  * same range. Every text from readers (queries, titles, filters) is escaped by `html`.
  */
+import { OTHER_KEY } from './analyticsMetrics.ts';
 import { analyticsStyles } from './analyticsStyles.ts';
 import { html, raw, type SafeHtml } from './html.ts';
 import type { AnalyticsReport, PostRow, QueryRow } from './summarizeAnalytics.ts';
@@ -36,7 +37,7 @@ function queryCell(row: QueryRow): SafeHtml {
 }
 
 function postCell(row: PostRow): SafeHtml {
-  if (row.id === '\u0000other') return html`<span class="other">Other posts (past the daily limit)</span>`;
+  if (row.id === OTHER_KEY) return html`<span class="other">Other posts (past the daily limit)</span>`;
   const label = row.title || row.url || `Post ${row.id}`;
   const href = safeHref(row.url);
   return href ? html`<a href="${href}">${label}</a>` : html`${label}`;

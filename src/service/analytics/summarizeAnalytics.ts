@@ -119,7 +119,9 @@ export function dailyQueryRows(counters: readonly Counter[]): (QueryRow & { day:
   for (const c of counters) {
     if (!c.metric.startsWith('q.')) continue;
     const group = `${c.day}\u0000${c.project}\u0000${c.collection}`;
-    groups.set(group, [...(groups.get(group) ?? []), c]);
+    const list = groups.get(group);
+    if (list) list.push(c);
+    else groups.set(group, [c]);
   }
   return [...groups.keys()].sort().flatMap((group) => {
     const [day, project, collection] = group.split('\u0000') as [string, string, string];

@@ -230,7 +230,7 @@ class Postings {
       }
       // Into the tail, kept in order.
       if (this.length === this.slots.length) this.resize(this.length * 2);
-      at = this.tailBound(slot);
+      at = lowerBound(this.slots, this.length, slot, this.sorted);
       this.slots.copyWithin(at + 1, at, this.length);
       this.freqs.copyWithin(at + 1, at, this.length);
       this.slots[at] = slot;
@@ -239,18 +239,6 @@ class Postings {
     }
     this.pendingAdd = [];
     if (this.length - this.sorted > Math.max(TAIL, this.sorted >> 4) || this.dead * 8 > this.length) this.compact();
-  }
-
-  /** The first position of the tail whose slot is not below `slot`. */
-  private tailBound(slot: number): number {
-    let lo = this.sorted;
-    let hi = this.length;
-    while (lo < hi) {
-      const mid = (lo + hi) >>> 1;
-      if (this.slots[mid]! < slot) lo = mid + 1;
-      else hi = mid;
-    }
-    return lo;
   }
 
   /** A short list edited in place: a binary search and one native move per change. */
@@ -290,7 +278,7 @@ class Postings {
   private position(slot: number): number {
     const at = lowerBound(this.slots, this.sorted, slot);
     if (at < this.sorted && this.slots[at] === slot) return at;
-    const inTail = this.tailBound(slot);
+    const inTail = lowerBound(this.slots, this.length, slot, this.sorted);
     return inTail < this.length && this.slots[inTail] === slot ? inTail : -1;
   }
 

@@ -1,6 +1,6 @@
-/** The first position of `sorted` (ascending, its first `length` entries) whose value is not below `value`. */
-export function lowerBound(sorted: Int32Array, length: number, value: number): number {
-  let lo = 0;
+/** The first position in [from, length) of `sorted` (ascending there) whose value is not below `value`; `length` when none is. */
+export function lowerBound(sorted: Int32Array, length: number, value: number, from = 0): number {
+  let lo = from;
   let hi = length;
   while (lo < hi) {
     const mid = (lo + hi) >>> 1;

@@ -37,6 +37,9 @@ function makeWords(count: number, rnd: () => number): string[] {
   return [...words];
 }
 
+/** `word` with its first letter in capitals. */
+const capitalize = (word: string) => word[0]!.toUpperCase() + word.slice(1);
+
 /** A sampler of ranks 0..n-1 with weight 1/(rank+1): a binary search in the cumulative weights. */
 function zipf(n: number, rnd: () => number): () => number {
   const cumulative = new Float64Array(n);
@@ -67,11 +70,11 @@ export function generateSkewedPosts(count: number, options: SkewedCorpusOptions 
   const rank = zipf(vocabulary.length, rnd);
   const word = () => vocabulary[rank()]!;
   const average = options.words ?? 120;
-  const tags = makeWords(200, rnd).map((w) => w[0]!.toUpperCase() + w.slice(1));
-  const categories = makeWords(12, rnd).map((w) => w[0]!.toUpperCase() + w.slice(1));
+  const tags = makeWords(200, rnd).map(capitalize);
+  const categories = makeWords(12, rnd).map(capitalize);
   const authors = Array.from({ length: 40 }, () => {
     const [first, last] = makeWords(2, rnd);
-    return `${first![0]!.toUpperCase()}${first!.slice(1)} ${last![0]!.toUpperCase()}${last!.slice(1)}`;
+    return `${capitalize(first!)} ${capitalize(last!)}`;
   });
   const some = <T>(list: readonly T[], min: number, max: number): T[] => {
     const chosen = new Set<T>();
@@ -82,7 +85,7 @@ export function generateSkewedPosts(count: number, options: SkewedCorpusOptions 
   const posts: Document[] = [];
   for (let id = 1; id <= count; id++) {
     const titleWords = Array.from({ length: 4 + Math.floor(rnd() * 6) }, word);
-    const title = `${titleWords[0]![0]!.toUpperCase()}${titleWords.join(' ').slice(1)}`;
+    const title = capitalize(titleWords.join(' '));
     const length = Math.round(average * (0.75 + rnd() * 0.5));
     // Sentences of 8-20 words, paragraphs of 3-5 sentences.
     let content = '';
@@ -90,7 +93,7 @@ export function generateSkewedPosts(count: number, options: SkewedCorpusOptions 
     let left = 8 + Math.floor(rnd() * 13);
     for (let i = 0; i < length; i++) {
       const w = word();
-      content += i === 0 || content.endsWith('. ') || content.endsWith('\n\n') ? w[0]!.toUpperCase() + w.slice(1) : w;
+      content += i === 0 || content.endsWith('. ') || content.endsWith('\n\n') ? capitalize(w) : w;
       left--;
       if (left === 0 || i === length - 1) {
         sentence++;
