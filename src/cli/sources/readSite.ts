@@ -109,9 +109,10 @@ export async function readSite(options: ReadSiteOptions): Promise<SiteReading> {
 
   if (home !== undefined) {
     for (const feed of findFeedLinks(home.text, home.url).filter((url) => fetcher.onSite(url))) {
-      if (!(await pagedFeed(fetcher, feed))) continue;
+      const firstPage = await pagedFeed(fetcher, feed);
+      if (firstPage === undefined) continue;
       use('paged feed', feed);
-      await readFeedPages(reading, fetcher, feed, rules.siteUrl, maxPages);
+      await readFeedPages(reading, fetcher, feed, rules.siteUrl, maxPages, firstPage);
       return finish();
     }
   }
