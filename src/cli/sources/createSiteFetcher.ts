@@ -52,6 +52,13 @@ export interface Validators {
   lastModified?: string;
 }
 
+/** The validators an answer gives (its `ETag` and `Last-Modified`), to remember for the next run's conditional request. */
+export function validatorsOf(headers: Headers): Validators {
+  const etag = headers.get('etag');
+  const lastModified = headers.get('last-modified');
+  return { ...(etag ? { etag } : {}), ...(lastModified ? { lastModified } : {}) };
+}
+
 export type Fetched =
   | { kind: 'ok'; url: string; status: number; headers: Headers; bytes: Uint8Array; text: string }
   | { kind: 'not modified'; url: string; headers: Headers }

@@ -1,7 +1,7 @@
 import { collectDocuments } from '../collectDocuments.ts';
 import { parseInput } from '../feed/parseInput.ts';
 import type { ListState } from '../sync/syncState.ts';
-import type { Fetched, SiteFetcher } from './createSiteFetcher.ts';
+import { type Fetched, type SiteFetcher, validatorsOf } from './createSiteFetcher.ts';
 import { nextFeedPage } from './nextFeedPage.ts';
 import { addPost, addSkipped, keepPost, reportProgress, type SiteReading } from './SiteReading.ts';
 
@@ -44,13 +44,7 @@ export async function readFeedPages(
       break;
     }
     const before: ListState | undefined = reading.previous.lists[page];
-    const answer =
-      fetched ??
-      (await fetcher.get(page, {
-        accept: feedAccept,
-        ...(before?.etag ? { etag: before.etag } : {}),
-        ...(before?.lastModified ? { lastModified: before.lastModified } : {}),
-      }));
+    const answer = fetched ?? (await fetcher.get(page, { accept: feedAccept, etag: before?.etag, lastModified: before?.lastModified }));
     fetched = undefined;
     reading.read++;
     if (answer.kind === 'not modified' && before !== undefined) {
@@ -77,11 +71,7 @@ export async function readFeedPages(
       reading.warnings.push({ label: page, message: (error as Error).message });
       break;
     }
-    const list: ListState = { entries: [] };
-    const etag = answer.headers.get('etag');
-    const lastModified = answer.headers.get('last-modified');
-    if (etag) list.etag = etag;
-    if (lastModified) list.lastModified = lastModified;
+    const list: ListState = { entries: [], ...validatorsOf(answer.headers) };
     for (const skipped of collected.skipped) addSkipped(reading, `${page} ${skipped.label}`, 'error', skipped.reason);
     for (const document of collected.documents) {
       const address = document.url ?? `${page}#${document.id}`;
