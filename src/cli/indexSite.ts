@@ -5,7 +5,7 @@ import { formatSummary } from './formatSummary.ts';
 import { indexDocuments, type IndexReport } from './indexDocuments.ts';
 import type { CliIo, IndexCommand } from './runCli.ts';
 import { createCrawlProgress } from './sources/createCrawlProgress.ts';
-import { createSiteFetcher, defaultBounds, type SiteFetcher } from './sources/createSiteFetcher.ts';
+import { createSiteFetcher, defaultBounds, hostKey, type SiteFetcher } from './sources/createSiteFetcher.ts';
 import { formatSiteSummary } from './sources/formatSiteSummary.ts';
 import { readFolderSite } from './sources/readFolderSite.ts';
 import { type HomePage, readSite } from './sources/readSite.ts';
@@ -53,7 +53,6 @@ export async function indexSite(command: IndexCommand, io: CliIo, input: SiteInp
   const previous = command.full ? emptyState(site, target) : known;
   const maxPages = command.maxPages ?? defaultBounds.maxPages;
   const siteHosts = new Set<string>();
-  const hostKey = (host: string) => host.toLowerCase().replace(/^www\./, '');
   if (input.kind === 'address') {
     siteHosts.add(hostKey(new URL(input.address).host));
     if (input.home !== undefined) siteHosts.add(hostKey(new URL(input.home.url).host));

@@ -97,7 +97,8 @@ export interface SiteFetcher {
   stats: FetcherStats;
 }
 
-const hostKey = (host: string) => host.toLowerCase().replace(/^www\./, '');
+/** A host as the site is told by: lower-cased, without `www.`. */
+export const hostKey = (host: string) => host.toLowerCase().replace(/^www\./, '');
 
 const mb = (bytes: number) => `${Math.round((bytes / 1024 / 1024) * 10) / 10} MB`;
 
