@@ -18,8 +18,10 @@ export interface FolderSourceOptions {
   maxPages?: number;
   /** A file larger than this many bytes is left out and said (default 5 MB). */
   maxPageBytes?: number;
-  /** Told what was left out (a file too large, the page bound reached, an unreadable file). */
+  /** Told what was left out (a file too large, an unreadable file). */
   warn?: (message: string) => void;
+  /** Told that the page bound was reached (default: `warn`). */
+  limit?: (message: string) => void;
 }
 
 const DEFAULT_MAX_PAGES = 10_000;
@@ -161,5 +163,7 @@ export async function* folderSource(dir: string, options: FolderSourceOptions = 
     if (html !== undefined) yield { address: `${siteUrl}${servedPath(file)}`, html, file };
   }
   if (more)
-    warn(`the folder holds more than ${files.length} pages: only the first ${files.length} were read (raise the page bound to read more)`);
+    (options.limit ?? warn)(
+      `the folder holds more than ${files.length} pages: only the first ${files.length} were read (raise it with --max-pages)`,
+    );
 }
