@@ -200,22 +200,16 @@ export function createSiteFetcher(options: SiteFetcherOptions): SiteFetcher {
       }
       stats.bytes += headerBytes(response.headers);
       const { status } = response;
-      if (status >= 300 && status < 400 && status !== 304) {
-        void response.body?.cancel().catch(() => undefined);
-        const location = response.headers.get('location');
-        if (location === null) return { kind: 'error', url, message: `HTTP ${status} without a Location` };
-        return { kind: 'redirect', location: new URL(location, url).href };
-      }
-      if (status === 304) {
-        void response.body?.cancel().catch(() => undefined);
-        return { kind: 'not modified', url, headers: response.headers };
-      }
-      if (status === 404 || status === 410) {
-        void response.body?.cancel().catch(() => undefined);
-        return { kind: 'gone', url, status };
-      }
       if (!response.ok) {
+        // Only a 2xx answer's body is read.
         void response.body?.cancel().catch(() => undefined);
+        if (status === 304) return { kind: 'not modified', url, headers: response.headers };
+        if (status >= 300 && status < 400) {
+          const location = response.headers.get('location');
+          if (location === null) return { kind: 'error', url, message: `HTTP ${status} without a Location` };
+          return { kind: 'redirect', location: new URL(location, url).href };
+        }
+        if (status === 404 || status === 410) return { kind: 'gone', url, status };
         return { kind: 'error', url, message: `HTTP ${status}` };
       }
       const read = await readBody(response, bounds, options.signal);
