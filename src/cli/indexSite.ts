@@ -1,11 +1,11 @@
 import { toV1Document } from '../api/toV1Document.ts';
-import { createProgress } from './createProgress.ts';
 import { createServiceClient } from './createServiceClient.ts';
 import { formatSummary } from './formatSummary.ts';
-import { indexDocuments, type IndexReport } from './indexDocuments.ts';
+import type { IndexReport } from './indexDocuments.ts';
 import type { CliIo, IndexCommand } from './runCli.ts';
+import { sendDocuments } from './sendDocuments.ts';
 import { createCrawlProgress } from './sources/createCrawlProgress.ts';
-import { createSiteFetcher, defaultBounds, type SiteFetcher } from './sources/createSiteFetcher.ts';
+import { createSiteFetcher, defaultBounds, hostKey, type SiteFetcher } from './sources/createSiteFetcher.ts';
 import { formatSiteSummary } from './sources/formatSiteSummary.ts';
 import { readFolderSite } from './sources/readFolderSite.ts';
 import { type HomePage, readSite } from './sources/readSite.ts';
@@ -53,7 +53,6 @@ export async function indexSite(command: IndexCommand, io: CliIo, input: SiteInp
   const previous = command.full ? emptyState(site, target) : known;
   const maxPages = command.maxPages ?? defaultBounds.maxPages;
   const siteHosts = new Set<string>();
-  const hostKey = (host: string) => host.toLowerCase().replace(/^www\./, '');
   if (input.kind === 'address') {
     siteHosts.add(hostKey(new URL(input.address).host));
     if (input.home !== undefined) siteHosts.add(hostKey(new URL(input.home.url).host));
@@ -173,20 +172,7 @@ export async function indexSite(command: IndexCommand, io: CliIo, input: SiteInp
 
   const client = createServiceClient(command, io);
   let report: IndexReport = { indexed: 0, failed: [], failedCount: 0 };
-  if (documents.length > 0) {
-    const bar = createProgress(io.stderr, documents.length, Math.ceil(documents.length / command.batch));
-    try {
-      report = await indexDocuments(client, documents, {
-        batchSize: command.batch,
-        labels,
-        onProgress: (p) => bar.update(p),
-        signal: io.signal,
-        token: command.token,
-      });
-    } finally {
-      bar.stop();
-    }
-  }
+  if (documents.length > 0) report = await sendDocuments(client, command, io, documents, labels);
 
   let removed: string[] = [];
   let staleLines: string[] = [];

@@ -7,16 +7,16 @@ import type { ApiVersion } from '../api/types.ts';
 import { createServiceClient } from './createServiceClient.ts';
 import { CliError, isCliError } from './CliError.ts';
 import { collectDocuments } from './collectDocuments.ts';
-import { createProgress, type Output } from './createProgress.ts';
+import type { Output } from './createProgress.ts';
 import type { RetryPolicy } from './createRetryingFetch.ts';
 import { feedAdvice } from './feed/feedAdvice.ts';
 import { looksLikeHtml } from './feed/parseInput.ts';
 import { formatSummary } from './formatSummary.ts';
 import { indexSite, knownSite } from './indexSite.ts';
 import { userAgentFor } from './sources/createSiteFetcher.ts';
-import { indexDocuments } from './indexDocuments.ts';
 import { parseInput } from './feed/parseInput.ts';
 import { readInput } from './readInput.ts';
+import { sendDocuments } from './sendDocuments.ts';
 import { formatNames } from './types.ts';
 import { usage } from './usage.ts';
 
@@ -207,21 +207,7 @@ async function runIndex(command: IndexCommand, io: CliIo): Promise<number> {
     const shown = command.apiVersion === 'v1' ? collected.documents.map((d) => toV1Document(d)) : collected.documents;
     io.stdout.write(`${JSON.stringify(shown, null, 2)}\n`);
   } else if (collected.documents.length > 0) {
-    const client = createServiceClient(command, io);
-    const batches = Math.ceil(collected.documents.length / command.batch);
-    const progress = createProgress(io.stderr, collected.documents.length, batches);
-    let report;
-    try {
-      report = await indexDocuments(client, collected.documents, {
-        batchSize: command.batch,
-        labels: collected.labels,
-        onProgress: (p) => progress.update(p),
-        signal: io.signal,
-        token: command.token,
-      });
-    } finally {
-      progress.stop();
-    }
+    const report = await sendDocuments(createServiceClient(command, io), command, io, collected.documents, collected.labels);
     io.stderr.write(
       formatSummary({
         input: inputName,

@@ -1,16 +1,14 @@
+import type { PageMeta } from './readMeta.ts';
+
 /**
  * Whether the page asks not to be indexed: `<meta name="robots">`, `googlebot` or `trove-index`
  * (ours) with `noindex` or `none`.
  */
-export function isNoindex(document: Document): boolean {
-  for (const element of [...document.querySelectorAll('meta[name][content]')].slice(0, 2000)) {
-    const name = element.getAttribute('name')!.trim().toLowerCase();
-    if (name !== 'robots' && name !== 'googlebot' && name !== 'trove-index') continue;
-    const directives = element
-      .getAttribute('content')!
-      .toLowerCase()
-      .split(/[\s,]+/);
-    if (directives.includes('noindex') || directives.includes('none')) return true;
-  }
-  return false;
+export function isNoindex(meta: PageMeta): boolean {
+  return ['robots', 'googlebot', 'trove-index'].some((name) =>
+    meta.get(name)?.some((content) => {
+      const directives = content.toLowerCase().split(/[\s,]+/);
+      return directives.includes('noindex') || directives.includes('none');
+    }),
+  );
 }

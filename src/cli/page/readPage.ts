@@ -94,7 +94,7 @@ export function readPage(html: string, address: string, options: { siteUrl?: str
   const jsonLd = parseJsonLd(document);
   const article = jsonLd.find((node) => typesOf(node).some((type) => articleTypes.has(type)));
   const canonical = canonicalOf(document, address, meta.get('og:url')?.[0]);
-  const noindex = isNoindex(document);
+  const noindex = isNoindex(meta);
   const links = pageLinks(document, address);
   const scope: PageScope = { document, address, meta, scope: scopeOf(document), ...(article ? { article } : {}) };
   const date = pageDate(scope, warnings);

@@ -3,18 +3,8 @@ import type { Document } from '../../api/types.ts';
 import type { Warning } from '../collectDocuments.ts';
 import { documentHash, type ListState, type PageState, type SyncState } from '../sync/syncState.ts';
 
-/** Why a page read was not indexed; the summary counts each. */
-export type SkipReason =
-  | 'listing'
-  | 'not a post'
-  | 'noindex'
-  | 'robots'
-  | 'canonical elsewhere'
-  | 'duplicate canonical'
-  | 'redirected to another site'
-  | 'error';
-
-export const skipReasons: SkipReason[] = [
+/** Why a page read was not indexed, in the order the summary counts them. */
+export const skipReasons = [
   'listing',
   'not a post',
   'noindex',
@@ -23,7 +13,9 @@ export const skipReasons: SkipReason[] = [
   'duplicate canonical',
   'redirected to another site',
   'error',
-];
+] as const;
+
+export type SkipReason = (typeof skipReasons)[number];
 
 /** The source a site was read from, as the summary names it. */
 export type SourceName = 'WordPress REST API' | 'sitemap' | 'paged feed' | 'links from the home page' | 'folder';

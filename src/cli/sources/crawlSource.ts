@@ -48,5 +48,4 @@ export async function crawlSite(reading: SiteReading, fetcher: SiteFetcher, rule
     fetcher.limit(`${count} links of the form ${form} were not followed (more than ${MAX_PER_FORM} of that form)`);
   }
   if (cut.size > 0) reading.incomplete.push('links not followed');
-  if (fetcher.stats.limits.some((limit) => limit.startsWith('the page bound'))) reading.incomplete.push('page bound');
 }

@@ -52,6 +52,13 @@ export interface Validators {
   lastModified?: string;
 }
 
+/** The validators an answer gives (its `ETag` and `Last-Modified`), to remember for the next run's conditional request. */
+export function validatorsOf(headers: Headers): Validators {
+  const etag = headers.get('etag');
+  const lastModified = headers.get('last-modified');
+  return { ...(etag ? { etag } : {}), ...(lastModified ? { lastModified } : {}) };
+}
+
 export type Fetched =
   | { kind: 'ok'; url: string; status: number; headers: Headers; bytes: Uint8Array; text: string }
   | { kind: 'not modified'; url: string; headers: Headers }
@@ -90,7 +97,8 @@ export interface SiteFetcher {
   stats: FetcherStats;
 }
 
-const hostKey = (host: string) => host.toLowerCase().replace(/^www\./, '');
+/** A host as the site is told by: lower-cased, without `www.`. */
+export const hostKey = (host: string) => host.toLowerCase().replace(/^www\./, '');
 
 const mb = (bytes: number) => `${Math.round((bytes / 1024 / 1024) * 10) / 10} MB`;
 
@@ -192,22 +200,16 @@ export function createSiteFetcher(options: SiteFetcherOptions): SiteFetcher {
       }
       stats.bytes += headerBytes(response.headers);
       const { status } = response;
-      if (status >= 300 && status < 400 && status !== 304) {
-        void response.body?.cancel().catch(() => undefined);
-        const location = response.headers.get('location');
-        if (location === null) return { kind: 'error', url, message: `HTTP ${status} without a Location` };
-        return { kind: 'redirect', location: new URL(location, url).href };
-      }
-      if (status === 304) {
-        void response.body?.cancel().catch(() => undefined);
-        return { kind: 'not modified', url, headers: response.headers };
-      }
-      if (status === 404 || status === 410) {
-        void response.body?.cancel().catch(() => undefined);
-        return { kind: 'gone', url, status };
-      }
       if (!response.ok) {
+        // Only a 2xx answer's body is read.
         void response.body?.cancel().catch(() => undefined);
+        if (status === 304) return { kind: 'not modified', url, headers: response.headers };
+        if (status >= 300 && status < 400) {
+          const location = response.headers.get('location');
+          if (location === null) return { kind: 'error', url, message: `HTTP ${status} without a Location` };
+          return { kind: 'redirect', location: new URL(location, url).href };
+        }
+        if (status === 404 || status === 410) return { kind: 'gone', url, status };
         return { kind: 'error', url, message: `HTTP ${status}` };
       }
       const read = await readBody(response, bounds, options.signal);

@@ -1,25 +1,27 @@
 import { collectDocuments } from '../collectDocuments.ts';
 import { parseInput } from '../feed/parseInput.ts';
 import type { ListState } from '../sync/syncState.ts';
-import type { SiteFetcher } from './createSiteFetcher.ts';
+import { type Fetched, type SiteFetcher, validatorsOf } from './createSiteFetcher.ts';
 import { nextFeedPage } from './nextFeedPage.ts';
 import { addPost, addSkipped, keepPost, reportProgress, type SiteReading } from './SiteReading.ts';
 
 const feedAccept = 'application/feed+json, application/json, application/atom+xml, application/rss+xml, application/xml;q=0.9, */*;q=0.8';
 
 /**
- * Whether a feed is paged (RFC 5005 `next`/`prev-archive`, JSON Feed `next_url`): only then is it
- * a source of the whole blog (its first page is not counted against the page bound).
+ * The first page of a feed when the feed is paged (RFC 5005 `next`/`prev-archive`, JSON Feed
+ * `next_url`), else `undefined`: only a paged feed is a source of the whole blog. Its first page is
+ * not counted against the page bound, and `readFeedPages` starts from it without asking again.
  */
-export async function pagedFeed(fetcher: SiteFetcher, feed: string): Promise<boolean> {
+export async function pagedFeed(fetcher: SiteFetcher, feed: string): Promise<Fetched | undefined> {
   const answer = await fetcher.get(feed, { accept: feedAccept, counts: false });
-  return answer.kind === 'ok' && nextFeedPage(answer.text, answer.url) !== undefined;
+  return answer.kind === 'ok' && nextFeedPage(answer.text, answer.url) !== undefined ? answer : undefined;
 }
 
 /**
  * Reads a paged feed from its first page to its last (each page's items mapped as a feed given
  * directly is, the next page on the site only, no page twice, at most `maxItems` items). A page
- * that has not changed since the last run (304) keeps the posts it listed then.
+ * that has not changed since the last run (304) keeps the posts it listed then. `firstPage` is
+ * the first page's answer when `pagedFeed` already has it.
  */
 export async function readFeedPages(
   reading: SiteReading,
@@ -27,8 +29,10 @@ export async function readFeedPages(
   first: string,
   siteUrl: string | undefined,
   maxItems: number,
+  firstPage?: Fetched,
 ): Promise<void> {
   const seen = new Set<string>();
+  let fetched = firstPage;
   let page: string | undefined = first;
   let items = 0;
   while (page !== undefined) {
@@ -40,11 +44,8 @@ export async function readFeedPages(
       break;
     }
     const before: ListState | undefined = reading.previous.lists[page];
-    const answer = await fetcher.get(page, {
-      accept: feedAccept,
-      ...(before?.etag ? { etag: before.etag } : {}),
-      ...(before?.lastModified ? { lastModified: before.lastModified } : {}),
-    });
+    const answer = fetched ?? (await fetcher.get(page, { accept: feedAccept, etag: before?.etag, lastModified: before?.lastModified }));
+    fetched = undefined;
     reading.read++;
     if (answer.kind === 'not modified' && before !== undefined) {
       reading.lists[page] = before;
@@ -70,11 +71,7 @@ export async function readFeedPages(
       reading.warnings.push({ label: page, message: (error as Error).message });
       break;
     }
-    const list: ListState = { entries: [] };
-    const etag = answer.headers.get('etag');
-    const lastModified = answer.headers.get('last-modified');
-    if (etag) list.etag = etag;
-    if (lastModified) list.lastModified = lastModified;
+    const list: ListState = { entries: [], ...validatorsOf(answer.headers) };
     for (const skipped of collected.skipped) addSkipped(reading, `${page} ${skipped.label}`, 'error', skipped.reason);
     for (const document of collected.documents) {
       const address = document.url ?? `${page}#${document.id}`;

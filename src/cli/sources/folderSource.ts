@@ -2,6 +2,7 @@ import { lstat, readdir, readFile, stat } from 'node:fs/promises';
 import { join, relative, sep } from 'node:path';
 import { CliError } from '../CliError.ts';
 import { decodeInput } from '../decodeInput.ts';
+import { defaultBounds } from './createSiteFetcher.ts';
 
 /** One page of a built site read from disk: the address it is served at, and its HTML. */
 export interface FolderPage {
@@ -14,15 +15,16 @@ export interface FolderPage {
 export interface FolderSourceOptions {
   /** The address the site is served at (`--site-url`); else taken from the pages' canonical links. */
   siteUrl?: string;
-  /** Pages read at most (default 10,000); the rest are left and said. */
+  /** Pages read at most (default: the fetcher's page bound, 10,000); the rest are left and said. */
   maxPages?: number;
   /** A file larger than this many bytes is left out and said (default 5 MB). */
   maxPageBytes?: number;
-  /** Told what was left out (a file too large, the page bound reached, an unreadable file). */
+  /** Told what was left out (a file too large, an unreadable file). */
   warn?: (message: string) => void;
+  /** Told that the page bound was reached (default: `warn`). */
+  limit?: (message: string) => void;
 }
 
-const DEFAULT_MAX_PAGES = 10_000;
 const DEFAULT_MAX_PAGE_BYTES = 5_000_000;
 /** Folders never read: hidden ones (`.git`), dependencies. */
 const skippedFolder = /^(?:\.|node_modules$)/;
@@ -134,7 +136,7 @@ export async function* folderSource(dir: string, options: FolderSourceOptions = 
   if (!info.isDirectory() && !(info.isSymbolicLink() && (await stat(dir).catch(() => undefined))?.isDirectory())) {
     throw new CliError(`${dir}: not a folder`);
   }
-  const { files, more } = await htmlFiles(dir, options.maxPages ?? DEFAULT_MAX_PAGES);
+  const { files, more } = await htmlFiles(dir, options.maxPages ?? defaultBounds.maxPages);
   if (files.length === 0)
     throw new CliError(`${dir}: no .html page in this folder (is it the built site: Hugo's public/, Jekyll's or Eleventy's _site/?)`);
   let siteUrl = options.siteUrl?.trim().replace(/\/+$/, '');
@@ -161,5 +163,7 @@ export async function* folderSource(dir: string, options: FolderSourceOptions = 
     if (html !== undefined) yield { address: `${siteUrl}${servedPath(file)}`, html, file };
   }
   if (more)
-    warn(`the folder holds more than ${files.length} pages: only the first ${files.length} were read (raise the page bound to read more)`);
+    (options.limit ?? warn)(
+      `the folder holds more than ${files.length} pages: only the first ${files.length} were read (raise it with --max-pages)`,
+    );
 }

@@ -33,13 +33,15 @@ export async function readFolderSite(
 ): Promise<SiteReading> {
   const reading = createSiteReading(previous, onProgress);
   reading.source = { name: 'folder', start: folder };
-  const warn = (message: string) => {
-    if (message.startsWith('the folder holds more than')) {
-      limit?.(`${message.replace(/ \(raise the page bound to read more\)$/, '')} (raise it with --max-pages)`);
+  const options = {
+    maxPages,
+    warn: (message: string) => reading.warnings.push({ label: folder, message }),
+    limit: (message: string) => {
+      limit?.(message);
       reading.incomplete.push('page bound');
-    } else reading.warnings.push({ label: folder, message });
+    },
+    ...(rules.siteUrl === undefined ? {} : { siteUrl: rules.siteUrl }),
   };
-  const options = { maxPages, warn, ...(rules.siteUrl === undefined ? {} : { siteUrl: rules.siteUrl }) };
   // Files are read from disk while the pages before them are read as a reader sees them, on every core.
   const pool = createPageReaderPool();
   const inFlight = new Set<Promise<void>>();

@@ -24,11 +24,12 @@ export interface ReadSiteOptions {
   rules: PageRules;
   /** The page bound (`--max-pages`): also the bound of posts and of sitemap addresses. */
   maxPages: number;
-  /** Pages read at once (the fetcher keeps to its bound per host). Default 8. */
-  width?: number;
   onSource?: (name: SourceName, start: string) => void;
   onProgress?: (progress: ReadProgress) => void;
 }
+
+/** Pages read at once (the fetcher keeps to its bound per host). */
+const width = 8;
 
 /**
  * Reads a site from its address with the most complete source it offers, in this order: the
@@ -40,7 +41,6 @@ export interface ReadSiteOptions {
  */
 export async function readSite(options: ReadSiteOptions): Promise<SiteReading> {
   const { fetcher, previous, rules, maxPages } = options;
-  const width = options.width ?? 8;
   const reading = createSiteReading(previous, options.onProgress);
   const use = (name: SourceName, start: string) => {
     reading.source = { name, start };
@@ -109,9 +109,10 @@ export async function readSite(options: ReadSiteOptions): Promise<SiteReading> {
 
   if (home !== undefined) {
     for (const feed of findFeedLinks(home.text, home.url).filter((url) => fetcher.onSite(url))) {
-      if (!(await pagedFeed(fetcher, feed))) continue;
+      const firstPage = await pagedFeed(fetcher, feed);
+      if (firstPage === undefined) continue;
       use('paged feed', feed);
-      await readFeedPages(reading, fetcher, feed, rules.siteUrl, maxPages);
+      await readFeedPages(reading, fetcher, feed, rules.siteUrl, maxPages, firstPage);
       return finish();
     }
   }

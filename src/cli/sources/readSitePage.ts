@@ -1,6 +1,6 @@
 import { type PageReading, readPage } from '../page/readPage.ts';
 import type { PageState } from '../sync/syncState.ts';
-import type { SiteFetcher } from './createSiteFetcher.ts';
+import { type SiteFetcher, validatorsOf } from './createSiteFetcher.ts';
 import { addPost, addSkipped, keepPost, reportProgress, type SiteReading, type SkipReason } from './SiteReading.ts';
 
 export interface PageRules {
@@ -91,8 +91,8 @@ export async function readSitePage(
   if (before !== undefined && lastmod !== undefined && before.lastmod === lastmod && !before.etag && !before.lastModified) return keep();
   const answer = await fetcher.get(address, {
     accept: 'text/html,application/xhtml+xml;q=0.9,*/*;q=0.5',
-    ...(before?.etag ? { etag: before.etag } : {}),
-    ...(before?.lastModified ? { lastModified: before.lastModified } : {}),
+    etag: before?.etag,
+    lastModified: before?.lastModified,
   });
   reading.read++;
   reportProgress(reading);
@@ -117,11 +117,7 @@ export async function readSitePage(
     addSkipped(reading, address, 'not a post', `not a page (${type.split(';')[0]})`);
     return [];
   }
-  const validators = {
-    ...(answer.headers.get('etag') ? { etag: answer.headers.get('etag')! } : {}),
-    ...(answer.headers.get('last-modified') ? { lastModified: answer.headers.get('last-modified')! } : {}),
-    ...(lastmod ? { lastmod } : {}),
-  };
+  const validators = { ...validatorsOf(answer.headers), ...(lastmod ? { lastmod } : {}) };
   let page: PageReading;
   try {
     page = readPage(answer.text, answer.url, rules.siteUrl === undefined ? {} : { siteUrl: rules.siteUrl });

@@ -1,5 +1,5 @@
 import type { ListState } from '../sync/syncState.ts';
-import type { SiteFetcher } from './createSiteFetcher.ts';
+import { type SiteFetcher, validatorsOf } from './createSiteFetcher.ts';
 import { parseSitemap } from './parseSitemap.ts';
 import { type PageRules, readSitePage } from './readSitePage.ts';
 import { runPool } from './runPool.ts';
@@ -39,11 +39,7 @@ export async function listSitemapPages(
       return false;
     }
     const before: ListState | undefined = reading.previous.lists[url];
-    const answer = await fetcher.get(url, {
-      accept: sitemapAccept,
-      ...(before?.etag ? { etag: before.etag } : {}),
-      ...(before?.lastModified ? { lastModified: before.lastModified } : {}),
-    });
+    const answer = await fetcher.get(url, { accept: sitemapAccept, etag: before?.etag, lastModified: before?.lastModified });
     let list: ListState;
     if (answer.kind === 'not modified' && before !== undefined) list = before;
     else if (answer.kind === 'ok') {
@@ -58,10 +54,7 @@ export async function listSitemapPages(
         sitemap.kind === 'index'
           ? { entries: [], lists: entries.map((entry) => entry.loc) }
           : { entries: entries.map((entry) => (entry.lastmod === undefined ? [entry.loc] : [entry.loc, entry.lastmod])) };
-      const etag = answer.headers.get('etag');
-      const lastModified = answer.headers.get('last-modified');
-      if (etag) list.etag = etag;
-      if (lastModified) list.lastModified = lastModified;
+      Object.assign(list, validatorsOf(answer.headers));
     } else {
       if (depth > 0) {
         reading.incomplete.push(`${url}: ${answer.kind === 'error' ? answer.message : answer.kind}`);
