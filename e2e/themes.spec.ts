@@ -503,8 +503,10 @@ const palettes = [
 ] as const;
 
 const host = (page: Page, tag: string) => page.locator(tag);
-const textProblems = (page: Page) => page.evaluate(() => (window as unknown as TextCheckWindow).troveTextProblems());
-const shapeProblems = (page: Page) => page.evaluate(() => (window as unknown as TextCheckWindow).troveShapeProblems());
+const textProblems = (page: Page, within?: string) =>
+  page.evaluate((w) => (window as unknown as TextCheckWindow).troveTextProblems(w), within);
+const shapeProblems = (page: Page, within?: string) =>
+  page.evaluate((w) => (window as unknown as TextCheckWindow).troveShapeProblems(w), within);
 /** The light or dark an element took (its computed `color-scheme`). */
 const schemeOf = (page: Page, tag: string) => host(page, tag).evaluate((el) => getComputedStyle(el).colorScheme);
 
@@ -758,10 +760,10 @@ for (const header of ['accent', 'image', 'gradient'] as const) {
         await page.waitForTimeout(100);
         const within = phone ? '[part~="base"]' : '[part~="popup"]';
         const expectReadable = async (minimum: number) => {
-          const texts = await page.evaluate((w) => (window as unknown as TextCheckWindow).troveTextProblems(w), within);
+          const texts = await textProblems(page, within);
           expect(texts.problems).toEqual([]);
           expect(texts.checked).toBeGreaterThanOrEqual(minimum);
-          const shapes = await page.evaluate((w) => (window as unknown as TextCheckWindow).troveShapeProblems(w), within);
+          const shapes = await shapeProblems(page, within);
           expect(shapes.problems).toEqual([]);
         };
 
