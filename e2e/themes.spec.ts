@@ -510,10 +510,16 @@ const shapeProblems = (page: Page, within?: string) =>
 /** The light or dark an element took (its computed `color-scheme`). */
 const schemeOf = (page: Page, tag: string) => host(page, tag).evaluate((el) => getComputedStyle(el).colorScheme);
 
-async function openPalette(browser: Browser, size: typeof wide, palette: string, system: 'light' | 'dark', query = '&q=night') {
+/** A context at `size` (a touch phone below 640 px) with the system's `system` scheme and the text checks. */
+async function checkedContext(browser: Browser, size: typeof wide, system: 'light' | 'dark') {
   const phone = size.width < 640;
   const context = await browser.newContext({ viewport: size, hasTouch: phone, isMobile: phone, colorScheme: system });
   await installTextChecks(context);
+  return { context, phone };
+}
+
+async function openPalette(browser: Browser, size: typeof wide, palette: string, system: 'light' | 'dark', query = '&q=night') {
+  const { context, phone } = await checkedContext(browser, size, system);
   const page = await context.newPage();
   await page.goto(`/pages/theme.html?palette=${palette}${query}`);
   await expect(page.locator('trove-search-results [part~="result"]').first()).toBeVisible();
@@ -740,23 +746,25 @@ const ghostSchemes = [
   { scheme: 'auto', system: 'dark', body: 'rgb(21, 23, 25)' },
 ] as const;
 
+/** Opens e2e/pages/ghost-theme.html and waits for the accent, which the theme's script sets once the box is on the page. */
+async function gotoGhost(page: Page, header: string, scheme: string) {
+  await page.goto(`/pages/ghost-theme.html?header=${header}&scheme=${scheme}`);
+  await expect
+    .poll(() => page.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue('--ghost-accent-color')))
+    .toBe('#ff1a75');
+}
+
 for (const header of ['accent', 'image', 'gradient'] as const) {
   for (const { scheme, system, body } of ghostSchemes) {
     for (const size of [wide, phoneSize]) {
       test(`in a Ghost header (${header}), ${scheme} page, system ${system}, at ${size.width} px every text of the open list reads on the page's own background`, async ({
         browser,
       }) => {
-        const phone = size.width < 640;
-        const context = await browser.newContext({ viewport: size, hasTouch: phone, isMobile: phone, colorScheme: system });
-        await installTextChecks(context);
+        const { context, phone } = await checkedContext(browser, size, system);
         await context.addInitScript(() => localStorage.setItem('trove:recent:demo/blog', '["photo walks"]'));
         const page = await context.newPage();
-        await page.goto(`/pages/ghost-theme.html?header=${header}&scheme=${scheme}`);
+        await gotoGhost(page, header, scheme);
         await expect(input(page)).toBeVisible();
-        // The theme's script sets the accent once the box is on the page.
-        await expect
-          .poll(() => page.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue('--ghost-accent-color')))
-          .toBe('#ff1a75');
         await page.waitForTimeout(100);
         const within = phone ? '[part~="base"]' : '[part~="popup"]';
         const expectReadable = async (minimum: number) => {
@@ -814,10 +822,7 @@ test('in a Ghost header, a surface of the author’s own keeps the text around t
 }) => {
   const context = await browser.newContext({ viewport: wide, colorScheme: 'light' });
   const page = await context.newPage();
-  await page.goto('/pages/ghost-theme.html?header=accent&scheme=light');
-  await expect
-    .poll(() => page.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue('--ghost-accent-color')))
-    .toBe('#ff1a75');
+  await gotoGhost(page, 'accent', 'light');
   const seen = () =>
     host(page, 'trove-search-box').evaluate((el) => {
       const root = el.shadowRoot!;
