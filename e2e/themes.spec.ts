@@ -539,6 +539,13 @@ async function showSuggestions(page: Page, phone: boolean) {
   await page.waitForTimeout(150);
 }
 
+/** The background of the open list (of the panel on a phone). */
+const surfaceOf = (page: Page, phone: boolean) =>
+  host(page, 'trove-search-box').evaluate(
+    (el, part) => getComputedStyle(el.shadowRoot!.querySelector(`[part~="${part}"]`)!).backgroundColor,
+    phone ? 'base' : 'popup',
+  );
+
 /** Every text of the page's elements reads, at the theme's size; marks, chips and the active option stand out. */
 async function expectNative(page: Page, minimum: number) {
   const texts = await textProblems(page);
@@ -568,11 +575,7 @@ for (const { palette, system, scheme } of palettes) {
       await showSuggestions(page, phone);
       await expectNative(page, 100);
       const pageBackground = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);
-      const surface = await host(page, 'trove-search-box').evaluate(
-        (el, part) => getComputedStyle(el.shadowRoot!.querySelector(`[part~="${part}"]`)!).backgroundColor,
-        phone ? 'base' : 'popup',
-      );
-      expect(surface).toBe(pageBackground);
+      expect(await surfaceOf(page, phone)).toBe(pageBackground);
       // With TROVE_SHOTS_DIR set: the README's pictures (docs/theme-tinted.png, docs/theme-class-dark.png).
       if (process.env.TROVE_SHOTS_DIR && !phone)
         await page.screenshot({
@@ -593,14 +596,12 @@ test('a theme toggled at runtime: the elements follow its class, without a reloa
     await expect.poll(() => schemeOf(page, tag)).toBe('dark');
   await showSuggestions(page, false);
   await expectNative(page, 60);
-  const surface = () =>
-    host(page, 'trove-search-box').evaluate((el) => getComputedStyle(el.shadowRoot!.querySelector('[part~="popup"]')!).backgroundColor);
-  expect(await surface()).toBe('rgb(27, 27, 31)');
+  expect(await surfaceOf(page, false)).toBe('rgb(27, 27, 31)');
   await page.keyboard.press('Escape');
   await page.locator('#toggle').click();
   await expect.poll(() => schemeOf(page, 'trove-related-posts')).toBe('light');
   await showSuggestions(page, false);
-  expect(await surface()).toBe('rgb(250, 250, 250)');
+  expect(await surfaceOf(page, false)).toBe('rgb(250, 250, 250)');
   await expectNative(page, 60);
   await close();
 });
@@ -793,11 +794,7 @@ for (const header of ['accent', 'image', 'gradient'] as const) {
         );
         expect(parts).toEqual([]);
         await expectReadable(8);
-        const surface = await host(page, 'trove-search-box').evaluate(
-          (el, part) => getComputedStyle(el.shadowRoot!.querySelector(`[part~="${part}"]`)!).backgroundColor,
-          phone ? 'base' : 'popup',
-        );
-        expect(surface).toBe(body);
+        expect(await surfaceOf(page, phone)).toBe(body);
         // On a wide screen the field stays in the header, in the header's own text colour.
         if (!phone) expect(await input(page).evaluate((el) => getComputedStyle(el).color)).toBe('rgb(255, 255, 255)');
         if (process.env.TROVE_SHOTS_DIR)
