@@ -305,16 +305,21 @@ test.describe('README examples', () => {
  */
 test.describe('README: indexing a blog', () => {
   test.describe.configure({ timeout: 180_000 });
-  const cache = mkdtempSync(join(tmpdir(), 'trove-readme-'));
+  /** `trove index`'s cache folder (its state files), for this run only. */
+  let cache: string;
   let served: ServedSite;
   let site: BuiltSite;
 
   test.beforeAll(async () => {
+    cache = mkdtempSync(join(tmpdir(), 'trove-readme-'));
     served = await serveSite(tmpdir());
     site = await buildSite('jekyll', { siteUrl: served.base });
     served.setRoot(site.dir);
   });
-  test.afterAll(async () => served?.stop());
+  test.afterAll(async () => {
+    await served?.stop();
+    if (cache) rmSync(cache, { recursive: true, force: true });
+  });
 
   /** A README command as the shell runs it, on the local service and the served blog (asynchronously: the blog is served by this process). */
   function shell(command: string, origin: string, collection: string): Promise<{ code: number; output: string }> {

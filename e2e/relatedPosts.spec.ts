@@ -12,6 +12,7 @@ interface ServiceRequest {
   method: string;
   path: string;
   query: [string, string][];
+  body: string | null;
 }
 interface ServiceFeedback {
   kind: 'autocomplete' | 'recommendation';
@@ -25,9 +26,11 @@ const POST = generatePosts().find((post) => post.id === 218)!;
 const POST_ID = '218';
 const POST_PATH = POST.url!;
 
+async function serviceRequests(request: APIRequestContext): Promise<ServiceRequest[]> {
+  return (await (await request.get('/_trove/requests')).json()) as ServiceRequest[];
+}
 async function recommendRequests(request: APIRequestContext): Promise<ServiceRequest[]> {
-  const all = (await (await request.get('/_trove/requests')).json()) as ServiceRequest[];
-  return all.filter((r) => /\/recommend(\/[^/]*)?$/.test(r.path));
+  return (await serviceRequests(request)).filter((r) => /\/recommend(\/[^/]*)?$/.test(r.path));
 }
 const param = (r: ServiceRequest, name: string) => r.query.find(([k]) => k === name)?.[1];
 
@@ -158,8 +161,7 @@ test.describe('on a demo blog post', () => {
     });
     expect(hit.params.source_url).toMatch(new RegExp(`${POST_PATH}$`));
     // The session id is sent (the service counts it through a daily hash and does not keep it).
-    const all = (await (await request.get('/_trove/requests')).json()) as (ServiceRequest & { body: string | null })[];
-    const sent = all.filter((r) => r.path.endsWith('/recommend/feedback/hits')).at(-1)!;
+    const sent = (await serviceRequests(request)).filter((r) => r.path.endsWith('/recommend/feedback/hits')).at(-1)!;
     expect(new URLSearchParams(sent.body ?? '').get('session_id')).toBeTruthy();
     expect(hit.params).not.toHaveProperty('session_id');
   });

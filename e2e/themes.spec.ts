@@ -503,15 +503,23 @@ const palettes = [
 ] as const;
 
 const host = (page: Page, tag: string) => page.locator(tag);
-const textProblems = (page: Page) => page.evaluate(() => (window as unknown as TextCheckWindow).troveTextProblems());
-const shapeProblems = (page: Page) => page.evaluate(() => (window as unknown as TextCheckWindow).troveShapeProblems());
+const textProblems = (page: Page, within?: string) =>
+  page.evaluate((w) => (window as unknown as TextCheckWindow).troveTextProblems(w), within);
+const shapeProblems = (page: Page, within?: string) =>
+  page.evaluate((w) => (window as unknown as TextCheckWindow).troveShapeProblems(w), within);
 /** The light or dark an element took (its computed `color-scheme`). */
 const schemeOf = (page: Page, tag: string) => host(page, tag).evaluate((el) => getComputedStyle(el).colorScheme);
 
-async function openPalette(browser: Browser, size: typeof wide, palette: string, system: 'light' | 'dark', query = '&q=night') {
+/** A context at `size` (a touch phone below 640 px) with the system's `system` scheme and the text checks. */
+async function checkedContext(browser: Browser, size: typeof wide, system: 'light' | 'dark') {
   const phone = size.width < 640;
   const context = await browser.newContext({ viewport: size, hasTouch: phone, isMobile: phone, colorScheme: system });
   await installTextChecks(context);
+  return { context, phone };
+}
+
+async function openPalette(browser: Browser, size: typeof wide, palette: string, system: 'light' | 'dark', query = '&q=night') {
+  const { context, phone } = await checkedContext(browser, size, system);
   const page = await context.newPage();
   await page.goto(`/pages/theme.html?palette=${palette}${query}`);
   await expect(page.locator('trove-search-results [part~="result"]').first()).toBeVisible();
@@ -530,6 +538,13 @@ async function showSuggestions(page: Page, phone: boolean) {
   await page.keyboard.press('ArrowDown');
   await page.waitForTimeout(150);
 }
+
+/** The background of the open list (of the panel on a phone). */
+const surfaceOf = (page: Page, phone: boolean) =>
+  host(page, 'trove-search-box').evaluate(
+    (el, part) => getComputedStyle(el.shadowRoot!.querySelector(`[part~="${part}"]`)!).backgroundColor,
+    phone ? 'base' : 'popup',
+  );
 
 /** Every text of the page's elements reads, at the theme's size; marks, chips and the active option stand out. */
 async function expectNative(page: Page, minimum: number) {
@@ -560,11 +575,7 @@ for (const { palette, system, scheme } of palettes) {
       await showSuggestions(page, phone);
       await expectNative(page, 100);
       const pageBackground = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);
-      const surface = await host(page, 'trove-search-box').evaluate(
-        (el, part) => getComputedStyle(el.shadowRoot!.querySelector(`[part~="${part}"]`)!).backgroundColor,
-        phone ? 'base' : 'popup',
-      );
-      expect(surface).toBe(pageBackground);
+      expect(await surfaceOf(page, phone)).toBe(pageBackground);
       // With TROVE_SHOTS_DIR set: the README's pictures (docs/theme-tinted.png, docs/theme-class-dark.png).
       if (process.env.TROVE_SHOTS_DIR && !phone)
         await page.screenshot({
@@ -585,14 +596,12 @@ test('a theme toggled at runtime: the elements follow its class, without a reloa
     await expect.poll(() => schemeOf(page, tag)).toBe('dark');
   await showSuggestions(page, false);
   await expectNative(page, 60);
-  const surface = () =>
-    host(page, 'trove-search-box').evaluate((el) => getComputedStyle(el.shadowRoot!.querySelector('[part~="popup"]')!).backgroundColor);
-  expect(await surface()).toBe('rgb(27, 27, 31)');
+  expect(await surfaceOf(page, false)).toBe('rgb(27, 27, 31)');
   await page.keyboard.press('Escape');
   await page.locator('#toggle').click();
   await expect.poll(() => schemeOf(page, 'trove-related-posts')).toBe('light');
   await showSuggestions(page, false);
-  expect(await surface()).toBe('rgb(250, 250, 250)');
+  expect(await surfaceOf(page, false)).toBe('rgb(250, 250, 250)');
   await expectNative(page, 60);
   await close();
 });
@@ -738,30 +747,32 @@ const ghostSchemes = [
   { scheme: 'auto', system: 'dark', body: 'rgb(21, 23, 25)' },
 ] as const;
 
+/** Opens e2e/pages/ghost-theme.html and waits for the accent, which the theme's script sets once the box is on the page. */
+async function gotoGhost(page: Page, header: string, scheme: string) {
+  await page.goto(`/pages/ghost-theme.html?header=${header}&scheme=${scheme}`);
+  await expect
+    .poll(() => page.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue('--ghost-accent-color')))
+    .toBe('#ff1a75');
+}
+
 for (const header of ['accent', 'image', 'gradient'] as const) {
   for (const { scheme, system, body } of ghostSchemes) {
     for (const size of [wide, phoneSize]) {
       test(`in a Ghost header (${header}), ${scheme} page, system ${system}, at ${size.width} px every text of the open list reads on the page's own background`, async ({
         browser,
       }) => {
-        const phone = size.width < 640;
-        const context = await browser.newContext({ viewport: size, hasTouch: phone, isMobile: phone, colorScheme: system });
-        await installTextChecks(context);
+        const { context, phone } = await checkedContext(browser, size, system);
         await context.addInitScript(() => localStorage.setItem('trove:recent:demo/blog', '["photo walks"]'));
         const page = await context.newPage();
-        await page.goto(`/pages/ghost-theme.html?header=${header}&scheme=${scheme}`);
+        await gotoGhost(page, header, scheme);
         await expect(input(page)).toBeVisible();
-        // The theme's script sets the accent once the box is on the page.
-        await expect
-          .poll(() => page.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue('--ghost-accent-color')))
-          .toBe('#ff1a75');
         await page.waitForTimeout(100);
         const within = phone ? '[part~="base"]' : '[part~="popup"]';
         const expectReadable = async (minimum: number) => {
-          const texts = await page.evaluate((w) => (window as unknown as TextCheckWindow).troveTextProblems(w), within);
+          const texts = await textProblems(page, within);
           expect(texts.problems).toEqual([]);
           expect(texts.checked).toBeGreaterThanOrEqual(minimum);
-          const shapes = await page.evaluate((w) => (window as unknown as TextCheckWindow).troveShapeProblems(w), within);
+          const shapes = await shapeProblems(page, within);
           expect(shapes.problems).toEqual([]);
         };
 
@@ -783,11 +794,7 @@ for (const header of ['accent', 'image', 'gradient'] as const) {
         );
         expect(parts).toEqual([]);
         await expectReadable(8);
-        const surface = await host(page, 'trove-search-box').evaluate(
-          (el, part) => getComputedStyle(el.shadowRoot!.querySelector(`[part~="${part}"]`)!).backgroundColor,
-          phone ? 'base' : 'popup',
-        );
-        expect(surface).toBe(body);
+        expect(await surfaceOf(page, phone)).toBe(body);
         // On a wide screen the field stays in the header, in the header's own text colour.
         if (!phone) expect(await input(page).evaluate((el) => getComputedStyle(el).color)).toBe('rgb(255, 255, 255)');
         if (process.env.TROVE_SHOTS_DIR)
@@ -812,10 +819,7 @@ test('in a Ghost header, a surface of the author’s own keeps the text around t
 }) => {
   const context = await browser.newContext({ viewport: wide, colorScheme: 'light' });
   const page = await context.newPage();
-  await page.goto('/pages/ghost-theme.html?header=accent&scheme=light');
-  await expect
-    .poll(() => page.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue('--ghost-accent-color')))
-    .toBe('#ff1a75');
+  await gotoGhost(page, 'accent', 'light');
   const seen = () =>
     host(page, 'trove-search-box').evaluate((el) => {
       const root = el.shadowRoot!;
