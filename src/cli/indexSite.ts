@@ -86,6 +86,7 @@ export async function indexSite(command: IndexCommand, io: CliIo, input: SiteInp
         maxPages,
         (p) => progress.update(p),
         (m) => limits.push(m),
+        io.signal,
       );
     } else {
       fetcher = createSiteFetcher({

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -227,6 +227,22 @@ describe('trove index <site>, run again', () => {
     expect(w.sent).toEqual([]);
     expect(io.stderr.text).not.toContain('unexpected error');
     expect(existsSync(/State: (\S+)/.exec(io.stderr.text)![1]!)).toBe(false);
+  });
+
+  it('stops when interrupted while reading a built folder: no page read, nothing sent', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'trove-folder-'));
+    for (const name of ['a', 'b', 'c']) {
+      mkdirSync(join(dir, name));
+      writeFileSync(join(dir, name, 'index.html'), postPage(site, `/${name}/`, name, `${name} text`));
+    }
+    const controller = new AbortController();
+    controller.abort();
+    const w = world();
+    const io = memoryIo({ XDG_CACHE_HOME: mkdtempSync(join(tmpdir(), 'trove-sync-')) });
+    const code = await runCli(['index', dir, '--site-url', site, ...target], { ...io, fetch: w.fetch, signal: controller.signal });
+    expect(code, io.stderr.text).toBe(130);
+    expect(w.sent).toEqual([]);
+    expect(io.stderr.text).not.toMatch(/Reading the site: \d+ found · [1-9]/);
   });
 
   it('removes nothing when the site could not be read to its end (a bound reached)', async () => {
