@@ -43,7 +43,7 @@ export interface ReadProgress {
 /**
  * What reading a site gathers: every post present (sent this run or unchanged since the last),
  * every page skipped with its reason, the addresses that answered 404/410, the bounds reached, and
- * the state for the next run. `complete` is false when the source could not be read to its end
+ * the state for the next run. `incomplete` says why when the source could not be read to its end
  * (a bound reached, a sitemap or REST page that failed): then nothing is removed from the index.
  */
 export interface SiteReading {

@@ -82,6 +82,8 @@ export interface FetcherStats {
   pages: number;
   /** Bounds reached, each said once, for the summary. */
   limits: string[];
+  /** Whether a page was left for the page bound (then the site was not read to its end). */
+  pageBoundReached: boolean;
 }
 
 export interface SiteFetcher {
@@ -161,7 +163,7 @@ export function createSiteFetcher(options: SiteFetcherOptions): SiteFetcher {
     maxRetryAfter: 30_000,
     ...options.retry,
   });
-  const stats: FetcherStats = { requests: 0, bytes: 0, pages: 0, limits: [] };
+  const stats: FetcherStats = { requests: 0, bytes: 0, pages: 0, limits: [], pageBoundReached: false };
   const queues = new Map<string, ReturnType<typeof createHostQueue>>();
   const robots = new Map<string, Promise<ReturnType<typeof robotsParser> | undefined>>();
 
@@ -261,6 +263,7 @@ export function createSiteFetcher(options: SiteFetcherOptions): SiteFetcher {
     if (!(await allowed(url))) return { kind: 'skipped', url, reason: 'robots' };
     if (getOptions.counts !== false) {
       if (stats.pages >= bounds.maxPages) {
+        stats.pageBoundReached = true;
         limit(`the page bound of ${bounds.maxPages} pages per run was reached (raise it with --max-pages)`);
         return { kind: 'skipped', url, reason: 'page bound' };
       }

@@ -47,7 +47,7 @@ export async function readSite(options: ReadSiteOptions): Promise<SiteReading> {
     options.onSource?.(name, start);
   };
   const finish = () => {
-    if (fetcher.stats.limits.some((limit) => limit.startsWith('the page bound'))) reading.incomplete.push('page bound');
+    if (fetcher.stats.pageBoundReached) reading.incomplete.push('page bound');
     return reading;
   };
   const tryWordPress = async (root: string) => {
