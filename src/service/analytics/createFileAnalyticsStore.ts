@@ -125,7 +125,7 @@ export function createFileAnalyticsStore(dir: string, retentionDays: number): An
       const out: AnalyticsRecord = { counters: [], labels: [] };
       for (const day of dayFiles()) {
         if (day < from || day > to) continue;
-        const data = days.get(day) ?? load(day);
+        const data = load(day);
         out.counters.push(...data.counters.values());
         out.labels.push(...data.labels.values());
       }
