@@ -144,7 +144,7 @@ describe('<trove-search-box>', () => {
     expect(url.searchParams.getAll('filter')).toEqual(['category:"Rust"']);
   });
 
-  it("goes to the theme's own search page with its parameter: results-url=\"/\" query-param=\"s\" (WordPress)", async () => {
+  it('goes to the theme\'s own search page with its parameter: results-url="/" query-param="s" (WordPress)', async () => {
     const { type, key, assign } = mount('results-url="/" query-param="s"');
     await type('sourdough starter');
     key('Enter');
