@@ -39,7 +39,9 @@ export function filePage(
             ? (['not a post', 'nothing to index'] as const)
             : undefined;
   if (skip !== undefined) {
-    addSkipped(reading, address, skip[0], skip[1], validators);
+    // A term's listing is remembered (noindex or not: many sites keep their archives out of search engines) for its posts' terms.
+    const term = page.term !== undefined && (skip[0] === 'listing' || skip[0] === 'noindex') ? { term: page.term } : {};
+    addSkipped(reading, address, skip[0], skip[1], { ...validators, ...term });
     return;
   }
   addPost(reading, address, page.canonical, page.document!, validators);
@@ -67,7 +69,7 @@ export function looksLikePage(url: string): boolean {
  * validators, not at all when the sitemap's `lastmod` has not moved; an unchanged page keeps its
  * last filing. A 404 or 410 is
  * `gone`. Resolves to the site's own links on the page (the crawl follows them; for an unchanged
- * page, those the last run saw).
+ * page, those the last run saw). `fresh`: asked without what the last run knew.
  */
 export async function readSitePage(
   reading: SiteReading,
@@ -75,8 +77,9 @@ export async function readSitePage(
   rules: PageRules,
   address: string,
   lastmod?: string,
+  fresh = false,
 ): Promise<string[]> {
-  const before = reading.previous.pages[address];
+  const before = fresh ? undefined : reading.previous.pages[address];
   const keep = (): string[] => {
     if (before === undefined) return [];
     if (before.kind === 'post') keepPost(reading, address, before);
