@@ -81,7 +81,9 @@ function wordPressArchive(bodyClass: string): { field: TermField; slug: string }
     ['tag', 'tags'],
   ] as const) {
     if (!classes.includes(kind)) continue;
-    const slugs = classes.filter((name) => name.startsWith(`${kind}-`) && !/^\w+-\d+$/.test(name)).map((name) => name.slice(kind.length + 1));
+    const slugs = classes
+      .filter((name) => name.startsWith(`${kind}-`) && !/^\w+-\d+$/.test(name))
+      .map((name) => name.slice(kind.length + 1));
     if (slugs.length > 0) return { field, slug: safeDecode(slugs[0]!) };
   }
   return undefined;

@@ -105,9 +105,9 @@ export async function readTermPages(
   width: number,
 ): Promise<void> {
   for (;;) {
-    const next = [
-      ...new Set(Object.values(reading.pages).flatMap((state: PageState) => state.term?.pages ?? [])),
-    ].filter((address) => !read.has(address) && fetcher.onSite(address));
+    const next = [...new Set(Object.values(reading.pages).flatMap((state: PageState) => state.term?.pages ?? []))].filter(
+      (address) => !read.has(address) && fetcher.onSite(address),
+    );
     if (next.length === 0) return;
     for (const address of next) read.add(address);
     reading.found += next.length;

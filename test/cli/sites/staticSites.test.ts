@@ -110,13 +110,17 @@ for (const platform of platforms) {
       }
     });
 
-    it('gives the same documents from the built folder with --site-url as from the address', async () => {
+    it('gives the same documents from the built folder with --site-url as from the address, categories included', async () => {
       const fromAddress = await index([`${served.base}/`, '--dry-run']);
       const fromFolder = await index([site.dir, '--site-url', served.base, '--dry-run']);
       expect(fromFolder.code, fromFolder.stderr).toBe(0);
       const sorted = (text: string) => (JSON.parse(text) as { id: number }[]).sort((a, b) => a.id - b.id);
       expect(sorted(fromFolder.stdout)).toEqual(sorted(fromAddress.stdout));
       expect(sorted(fromFolder.stdout)).toHaveLength(site.posts.length);
+      const byAddress = new Map(site.posts.map((post) => [site.postAddress(post), post]));
+      for (const document of JSON.parse(fromFolder.stdout) as { url: string; category?: string[] }[]) {
+        expect(document.category, document.url).toEqual(categories[platform](byAddress.get(document.url)!));
+      }
     }, 60_000);
 
     it('a second run on the unchanged blog sends no document and transfers at most 10% of the bytes of the first', async () => {
