@@ -51,7 +51,8 @@ export async function readSite(options: ReadSiteOptions): Promise<SiteReading> {
   const finish = async () => {
     // Terms from the site's listings (its category and tag pages), once every page is read.
     const name = reading.source?.name;
-    if (name === 'sitemap' || name === 'links from the home page') await settleListedTerms(reading, fetcher, rules, width);
+    if (name === 'sitemap') await settleListedTerms(reading, fetcher, rules, width);
+    else if (name === 'links from the home page') await settleListedTerms(reading, fetcher, { ...rules, keepLinks: true }, width);
     else mergeListedTerms(reading);
     if (fetcher.stats.pageBoundReached) reading.incomplete.push('page bound');
     return reading;

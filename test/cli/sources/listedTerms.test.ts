@@ -121,6 +121,26 @@ describe("trove index: a post's terms from the site's category and tag listings"
     expect(net.paths()).toContain('/categories/baking/page/2/');
   });
 
+  it("does the same when the site is read by its own links from its home page (no sitemap), and keeps a re-read post's links for the next run", async () => {
+    const pages = hugoSite();
+    delete pages['/robots.txt'];
+    delete pages['/sitemap.xml'];
+    pages['/'] = pages['/']!.replace(
+      '<main>',
+      '<main><a href="/categories/baking/">Baking</a><a href="/categories/bread-making/">Bread making</a><a href="/tags/rye/">rye</a><a href="/posts/c/">C</a>',
+    );
+    const first = await readAddress(withEtags(pages));
+    expect(first.reading.source?.name).toBe('links from the home page');
+    expect(sent(first.reading)).toEqual(expected);
+    const moved = hugoSite({ bMovedTo: 'Bread making' });
+    moved['/'] = pages['/']!;
+    delete moved['/robots.txt'];
+    delete moved['/sitemap.xml'];
+    const second = await readAddress(withEtags(moved), stateOf(first.reading));
+    expect(sent(second.reading)).toEqual({ '/posts/b/': { category: ['Bread making'], tags: undefined } });
+    expect(second.reading.pages[`${site}/posts/b/`]?.links).toBeDefined();
+  });
+
   it('keeps the categories and tags a page declares: a listing adds none of a kind the post has', async () => {
     const { reading } = await readAddress(hugoSite());
     // c is listed under "Bread making" but names its own category, Cooking; its own tag too.
