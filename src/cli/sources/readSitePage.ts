@@ -1,4 +1,5 @@
 import { type PageReading, readPage } from '../page/readPage.ts';
+import { termAddress } from '../page/termListing.ts';
 import type { PageState } from '../sync/syncState.ts';
 import { type SiteFetcher, validatorsOf } from './createSiteFetcher.ts';
 import { addPost, addSkipped, keepPost, reportProgress, type SiteReading, type SkipReason } from './SiteReading.ts';
@@ -79,7 +80,10 @@ export async function readSitePage(
   lastmod?: string,
   fresh = false,
 ): Promise<string[]> {
-  const before = fresh ? undefined : reading.previous.pages[address];
+  const remembered = fresh ? undefined : reading.previous.pages[address];
+  // A category or tag page remembered without its term (by a version that did not read terms) is read again.
+  const before =
+    remembered?.kind === 'skipped' && remembered.term === undefined && termAddress(address) !== undefined ? undefined : remembered;
   const keep = (): string[] => {
     if (before === undefined) return [];
     if (before.kind === 'post') keepPost(reading, address, before);

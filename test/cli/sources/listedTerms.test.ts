@@ -141,6 +141,19 @@ describe("trove index: a post's terms from the site's category and tag listings"
     expect(second.reading.pages[`${site}/posts/b/`]?.links).toBeDefined();
   });
 
+  it('after a run of a version that read no terms, reads the category and tag pages again and sends the posts with their terms', async () => {
+    const pages = withEtags(hugoSite());
+    const first = stateOf((await readAddress(pages)).reading);
+    const before = structuredClone(first);
+    for (const state of Object.values(before.pages)) {
+      delete state.term;
+      delete state.listed;
+      if (state.kind === 'post') state.hash = 'the hash of the post sent with the category "posts"';
+    }
+    const { reading } = await readAddress(pages, before);
+    expect(sent(reading)).toEqual(expected);
+  });
+
   it('keeps the categories and tags a page declares: a listing adds none of a kind the post has', async () => {
     const { reading } = await readAddress(hugoSite());
     // c is listed under "Bread making" but names its own category, Cooking; its own tag too.
