@@ -81,8 +81,9 @@ function wordPressArchive(bodyClass: string): { field: TermField; slug: string }
     ['tag', 'tags'],
   ] as const) {
     if (!classes.includes(kind)) continue;
+    // `category-<slug>`, not `category-<id>` nor `category-paged-<n>` (page 2…).
     const slugs = classes
-      .filter((name) => name.startsWith(`${kind}-`) && !/^\w+-\d+$/.test(name))
+      .filter((name) => name.startsWith(`${kind}-`) && !/^\w+-(?:paged-)?\d+$/.test(name))
       .map((name) => name.slice(kind.length + 1));
     if (slugs.length > 0) return { field, slug: safeDecode(slugs[0]!) };
   }

@@ -65,6 +65,16 @@ describe("readPage: a term's listing", () => {
       `${site}/?cat=3`,
     );
     expect(wordPress.term).toEqual({ field: 'category', name: 'Baking', posts: [`${site}/2024/05/loaf/`], pages: [] });
+    // Page 2 of a category whose slug WordPress could not make a class of (its id instead).
+    const pageTwo = readPage(
+      listing(
+        '<title>Pain – Field Notes</title>',
+        '<h1>Category: Pain</h1><a href="/2024/05/loaf/">Loaf</a>',
+        'archive paged category category-3 paged-2 category-paged-2',
+      ),
+      `${site}/?cat=3&paged=2`,
+    );
+    expect(pageTwo.term).toBeUndefined();
     const eleventy = readPage(
       listing('<title>Tagged “oven”</title>', '<h1>Tagged “oven”</h1><ol><li><a href="/blog/a/">A</a></li></ol>'),
       `${site}/tags/oven/`,
