@@ -16,7 +16,8 @@ import { searchResultsAttributes } from './src/ui/searchResults/searchResultsAtt
  *   vite build --mode place   → dist/chunks/trove-place.js  the loader's placing code, one file
  *                                                     sharing nothing with the chunks (the `script`
  *                                                     build runs it after the `chunks` build)
- *   vite build --mode cli     → dist/cli.js            the `trove` command (Node)
+ *   vite build --mode cli     → dist/cli.js            the `trove` command (Node), and
+ *                               dist/eleventy.js       the Eleventy plugin (Node), sharing its code
  * Without --mode build (vitest) the `test` block applies.
  */
 const outDir = process.env.TROVE_OUT_DIR ?? 'dist';
@@ -118,8 +119,12 @@ const cliConfig: UserConfig = {
     outDir,
     emptyOutDir: false,
     target: 'node20',
-    ssr: 'src/cli/main.ts',
-    rolldownOptions: { output: { entryFileNames: 'cli.js', chunkFileNames: 'cli/[name]-[hash].js', format: 'es' } },
+    ssr: true,
+    rolldownOptions: {
+      // The Eleventy plugin (`trove-search/eleventy`) indexes with the command's own code.
+      input: { cli: 'src/cli/main.ts', eleventy: 'src/eleventy.ts' },
+      output: { entryFileNames: '[name].js', chunkFileNames: 'cli/[name]-[hash].js', format: 'es' },
+    },
   },
 };
 
