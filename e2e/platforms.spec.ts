@@ -1,0 +1,269 @@
+import { execFile, execFileSync } from 'node:child_process';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { documentId } from '../src/api/documentId.ts';
+import { type ServedSite, serveSite } from '../test/cli/serveSite.ts';
+import { type BlogPost, blogPosts } from '../test/sites/blogPosts.ts';
+import { skipWithoutGenerator } from '../test/sites/buildSite.ts';
+import { type Platform, sitePlatforms } from '../test/sites/sitePlatforms.ts';
+import { installTextChecks, textProblems } from './textChecks.ts';
+
+/**
+ * docs/platforms.md's recipes for Hugo, Jekyll and Eleventy, applied exactly as the document
+ * writes them (each block after its `<!-- recipe: platform file [before|after "anchor"] -->`
+ * marker, read from the document) to the test blogs of test/sites/, built by the real generator
+ * with the recipe's own build command (which indexes into the e2e server's `trove serve`), served
+ * on loopback, and used in Chromium: the box, the search page, related posts and their feedback.
+ */
+const root = fileURLToPath(new URL('..', import.meta.url));
+const dist = process.env.TROVE_OUT_DIR ?? join(root, 'dist');
+
+interface Recipe {
+  platform: string;
+  file: string;
+  where?: 'before' | 'after';
+  anchor?: string;
+  code: string;
+}
+
+/** Every recipe block of docs/platforms.md, in order. */
+function recipes(): Recipe[] {
+  const doc = readFileSync(join(root, 'docs/platforms.md'), 'utf8');
+  return [...doc.matchAll(/<!-- recipe: (\w+) (\S+)(?: (before|after) "([^"]+)")? -->\n```\w*\n([\s\S]*?)\n```/g)].map(
+    ([, platform, file, where, anchor, code]) => ({
+      platform: platform!,
+      file: file!,
+      where: where as Recipe['where'],
+      anchor,
+      code: code!,
+    }),
+  );
+}
+
+/** The document's placeholders, for the local service, the served blog and this collection. */
+function localise(code: string, origin: string, site: string, collection: string): string {
+  return code
+    .replaceAll('https://cdn.jsdelivr.net/npm/trove-search@0.1.0/dist/trove.js', '/trove/trove.js')
+    .replaceAll('https://search.example.com', origin)
+    .replaceAll('https://blog.example.com/', `${site}/`)
+    .replaceAll('my-blog', 'demo')
+    .replace(/(data-collection="|collection: "|--collection )posts/g, `$1${collection}`)
+    .replaceAll('YOUR_PUBLIC_TOKEN', 'dev-token')
+    .replaceAll('TROVE_TOKEN=… ', 'TROVE_TOKEN=dev-token ');
+}
+
+const require = createRequire(import.meta.url);
+const eleventyCmd = join(dirname(require.resolve('@11ty/eleventy')), '..', 'cmd.cjs');
+
+/** Where a theme's file is, for a recipe that edits the site's copy of it. */
+function themeFile(platform: Platform, source: string, file: string): string {
+  if (platform === 'hugo') return join(source, 'themes/paper', file);
+  if (platform === 'jekyll') {
+    const minima = execFileSync('ruby', ['-e', 'print Gem::Specification.find_by_name("minima").gem_dir'], { encoding: 'utf8' });
+    return join(minima, file);
+  }
+  return join(source, file);
+}
+
+/** Apply the platform's recipes (all but its build command) to the site's sources. */
+function applyRecipes(platform: Platform, source: string, local: (code: string) => string): void {
+  const mine = recipes().filter((r) => r.platform === platform && r.file !== 'build');
+  expect(mine.length).toBeGreaterThanOrEqual(3);
+  for (const recipe of mine) {
+    const target = join(source, recipe.file);
+    mkdirSync(dirname(target), { recursive: true });
+    const code = local(recipe.code);
+    if (!recipe.where) {
+      writeFileSync(target, `${code}\n`);
+      continue;
+    }
+    const text = readFileSync(existsSync(target) ? target : themeFile(platform, source, recipe.file), 'utf8');
+    const at = text.indexOf(recipe.anchor!);
+    expect(at, `"${recipe.anchor}" in ${recipe.file}`).toBeGreaterThanOrEqual(0);
+    const cut = recipe.where === 'before' ? at : at + recipe.anchor!.length;
+    writeFileSync(target, `${text.slice(0, cut)}\n${code}\n${text.slice(cut)}`);
+  }
+}
+
+/** The recipe's build command, run by the shell in the site's folder; resolves to its status and output. */
+function runBuild(command: string, cwd: string, env: Record<string, string>): Promise<{ code: number; output: string }> {
+  const local = command
+    .replaceAll('npx trove ', `${process.execPath} ${root}bin/trove.js `)
+    .replaceAll('npx @11ty/eleventy', `${process.execPath} ${eleventyCmd}`);
+  return new Promise((resolve) => {
+    execFile(
+      'sh',
+      ['-c', `${local} 2>&1`],
+      { cwd, encoding: 'utf8', env: { ...process.env, XDG_CACHE_HOME: join(cwd, '.cache'), ...env }, maxBuffer: 1 << 24 },
+      (error, stdout) => resolve({ code: error ? ((error as { code?: number }).code ?? 1) : 0, output: stdout }),
+    );
+  });
+}
+
+const output: Record<Platform, string> = { hugo: 'public', jekyll: '_site', eleventy: '_site' };
+
+interface Built {
+  served: ServedSite;
+  posts: BlogPost[];
+  address(post: BlogPost): string;
+  buildOutput: string;
+  collection: string;
+  work: string;
+}
+
+async function buildWithRecipe(platform: Platform, origin: string): Promise<Built> {
+  const work = mkdtempSync(join(tmpdir(), `trove-platform-${platform}-`));
+  const source = join(work, 'site');
+  const served = await serveSite(work);
+  const site = served.base;
+  const collection = `platform-${platform}-${Date.now()}`;
+  const posts = blogPosts().slice(0, 40);
+  cpSync(join(root, 'test/sites', platform), source, { recursive: true });
+  const spec = sitePlatforms[platform];
+  spec.writeSources(source, posts, site);
+  // The generators' own way to get the address: Hugo's environment, Jekyll's _config.yml (as the recipe builds with it alone).
+  if (platform === 'jekyll')
+    writeFileSync(join(source, '_config.yml'), `${readFileSync(join(source, '_config.yml'), 'utf8')}\nurl: "${site}"\n`);
+  // The package as `npm install trove-search` puts it, for `import trove from "trove-search/eleventy"`.
+  if (platform === 'eleventy') {
+    mkdirSync(join(source, 'node_modules'), { recursive: true });
+    symlinkSync(root, join(source, 'node_modules/trove-search'), 'dir');
+  }
+  applyRecipes(platform, source, (code) => localise(code, origin, site, collection));
+  const build = recipes().find((r) => r.platform === platform && r.file === 'build')!;
+  const ran = await runBuild(localise(build.code, origin, site, collection), source, {
+    HUGO_BASEURL: `${site}/`,
+    TROVE_TOKEN: 'dev-token',
+  });
+  expect(ran.code, ran.output).toBe(0);
+  const built = join(source, output[platform]);
+  // The widgets from your own copy of the package's dist/ (README), where the recipe's script tag points: the plugin copies them itself.
+  if (platform !== 'eleventy') {
+    cpSync(join(dist, 'trove.js'), join(built, 'trove/trove.js'));
+    cpSync(join(dist, 'chunks'), join(built, 'trove/chunks'), { recursive: true });
+  }
+  served.setRoot(built);
+  return { served, posts, address: (post) => spec.postAddress(post, site), buildOutput: ran.output, collection, work };
+}
+
+async function recommendationFeedback(request: APIRequestContext) {
+  const all = (await (await request.get('/_trove/feedback')).json()) as { kind: string; params: Record<string, string> }[];
+  return all.filter((f) => f.kind === 'recommendation');
+}
+
+/**
+ * What goes wrong on the page: an uncaught error, a console error, or a failed answer of the
+ * widgets' files or the service (the test themes have no stylesheet or pictures: their own 404s
+ * are not ours, and the console reports them without their address).
+ */
+function watchErrors(page: Page, origin: string): string[] {
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  page.on('console', (message) => {
+    if (message.type() === 'error' && !message.text().startsWith('Failed to load resource')) errors.push(message.text());
+  });
+  page.on('response', (response) => {
+    const url = response.url();
+    if (response.status() >= 400 && (url.startsWith(origin) || url.includes('/trove/'))) errors.push(`${response.status()} ${url}`);
+  });
+  return errors;
+}
+
+const combobox = (page: Page) => page.locator('trove-search-box input[role="combobox"]');
+
+for (const platform of ['hugo', 'jekyll', 'eleventy'] as const) {
+  test.describe(`docs/platforms.md on ${sitePlatforms[platform].name}`, () => {
+    test.describe.configure({ mode: 'serial', timeout: 180_000 });
+    let built: Built;
+    test.skip(() => skipWithoutGenerator(platform));
+
+    test.beforeAll(async ({ baseURL }) => {
+      test.setTimeout(180_000);
+      built = await buildWithRecipe(platform, baseURL!);
+    });
+    test.afterAll(async () => {
+      await built?.served.stop();
+      if (built) rmSync(built.work, { recursive: true, force: true });
+    });
+
+    test('the recipe’s build indexes every post, reporting as trove index does', async ({ request }) => {
+      expect(built.buildOutput).toMatch(new RegExp(`Read .* ${built.posts.length} posts`));
+      const post = built.posts[7]!;
+      const response = await request.get(`/api/v2/projects/demo/collections/${built.collection}/search/default`, {
+        params: { q: post.ownWord, token: 'dev-token' },
+      });
+      expect((await response.json()).response.results[0].url).toBe(built.address(post));
+    });
+
+    test('the box in the header offers a post by its title and lands on it; the search page lists it first', async ({ page, baseURL }) => {
+      const errors = watchErrors(page, baseURL!);
+      const post = built.posts[12]!;
+      await page.goto(`${built.served.base}/`);
+      await combobox(page).click();
+      await combobox(page).pressSequentially(post.title, { delay: 10 });
+      const option = page.locator('trove-search-box [role="option"]', { hasText: post.title }).first();
+      await expect(option).toBeVisible();
+      await option.click();
+      await page.waitForURL((url) => `${url.origin}${url.pathname}` === built.address(post));
+
+      await page.goto(`${built.served.base}/search/?q=${encodeURIComponent(post.ownWord)}`);
+      const first = page.locator('trove-search-results').getByRole('link', { name: post.title }).first();
+      await expect(first).toBeVisible();
+      const links = await page
+        .locator('trove-search-results [part~="result"] a[href]')
+        .evaluateAll((as) => as.map((a) => (a as HTMLAnchorElement).href));
+      expect(links[0]?.replace(/#.*$/, '')).toBe(built.address(post));
+      expect(errors).toEqual([]);
+    });
+
+    test('a post shows related posts on its topic and a click sends feedback with the ids and the position', async ({
+      page,
+      request,
+      baseURL,
+    }) => {
+      const errors = watchErrors(page, baseURL!);
+      const post = built.posts[20]!;
+      await page.goto(built.address(post));
+      const block = page.locator('trove-related-posts');
+      await block.scrollIntoViewIfNeeded();
+      const links = block.locator('[part~="card"] h3 a');
+      await expect(links.first()).toBeVisible();
+      const hrefs = await links.evaluateAll((as) => as.map((a) => (a as HTMLAnchorElement).href.replace(/#.*$/, '')));
+      const byAddress = new Map(built.posts.map((p) => [built.address(p), p]));
+      const related = hrefs.map((href) => byAddress.get(href));
+      expect(related.every(Boolean), hrefs.join(', ')).toBe(true);
+      expect(related[0]!.topic).toBe(post.topic);
+      expect(hrefs).not.toContain(built.address(post));
+
+      const before = (await recommendationFeedback(request)).length;
+      await links.nth(1).click();
+      await page.waitForURL((url) => `${url.origin}${url.pathname}` === hrefs[1]);
+      await expect.poll(async () => (await recommendationFeedback(request)).length).toBe(before + 1);
+      const hit = (await recommendationFeedback(request)).at(-1)!;
+      expect(hit.params).toMatchObject({
+        source_id: String(documentId(built.address(post))),
+        target_id: String(documentId(hrefs[1]!)),
+        item_order: '2',
+      });
+      expect(errors).toEqual([]);
+    });
+
+    test('the box reads on the theme, at the size of the text around it', async ({ browser }) => {
+      const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+      await installTextChecks(context);
+      const page = await context.newPage();
+      await page.goto(`${built.served.base}/`);
+      await combobox(page).click();
+      await combobox(page).pressSequentially(built.posts[3]!.title, { delay: 10 });
+      await expect(page.locator('trove-search-box [role="option"]').first()).toBeVisible();
+      const texts = await textProblems(page, '[part~="popup"]');
+      expect(texts.problems).toEqual([]);
+      expect(texts.checked).toBeGreaterThan(0);
+      await context.close();
+    });
+  });
+}
