@@ -267,3 +267,221 @@ for (const platform of ['hugo', 'jekyll', 'eleventy'] as const) {
     });
   });
 }
+
+/** Collect every Content-Security-Policy violation from the first byte on. */
+async function recordViolations(page: Page) {
+  await page.addInitScript(() => {
+    const seen: string[] = [];
+    (window as unknown as { cspViolations: string[] }).cspViolations = seen;
+    document.addEventListener('securitypolicyviolation', (e) => seen.push(`${e.violatedDirective} ${e.blockedURI}`));
+  });
+}
+const violations = (page: Page) => page.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations);
+
+/**
+ * Ghost with Casper, Code Injection only: e2e/pages/casper-post.html (Casper's post page, under a
+ * strict CSP) served as the posts of a Ghost blog under /ghost/, with docs/platforms.md's Code
+ * Injection snippet where Ghost puts it, and the posts indexed as `trove index` indexes them
+ * (ids from their addresses).
+ */
+test.describe('docs/platforms.md on Ghost (Casper), Code Injection only', () => {
+  const casper = readFileSync(join(root, 'e2e/pages/casper-post.html'), 'utf8');
+  const collection = `platform-ghost-${Date.now()}`;
+  const titles = [
+    'Sourdough starter from scratch',
+    'Sourdough crumb and hydration',
+    'Rye sourdough for beginners',
+    'Sourdough discard pancakes',
+    'Fixing a flat bicycle tyre',
+  ];
+  const slug = (title: string) => title.toLowerCase().replace(/ /g, '-');
+  const snippet = recipes().find((r) => r.platform === 'ghost' && r.file === 'code-injection')!.code;
+
+  /** Serve /ghost/<slug>/ as Casper's post page (`edit` changes it), with the Code Injection snippet or without it. */
+  async function serveGhost(page: Page, origin: string, inject = true, edit = (html: string) => html) {
+    const code = inject ? localise(snippet, origin, origin, collection).replace('/trove/trove.js', '/dist/trove.js') : '';
+    await page.route('**/ghost/**', (route) =>
+      route.fulfill({ contentType: 'text/html', body: edit(casper.replace('<!-- code injection: site header -->', code)) }),
+    );
+  }
+
+  test.beforeAll(async ({ request, baseURL }) => {
+    const documents = titles.map((title, i) => {
+      const url = `${baseURL}/ghost/${slug(title)}/`;
+      const bread = i < 4;
+      return {
+        id: documentId(url),
+        title,
+        content: bread ? `${title}: flour, water, salt, a starter and time.` : `${title}: a patch, a lever and a pump.`,
+        url,
+        category: [bread ? 'Baking' : 'Cycling'],
+        tags: bread ? ['sourdough', 'bread'] : ['bicycle'],
+      };
+    });
+    const response = await request.post(`/api/v2/projects/demo/collections/${collection}/documents?token=dev-token`, { data: documents });
+    expect(response.status()).toBe(200);
+  });
+
+  const post = (origin: string) => `${origin}/ghost/${slug(titles[0]!)}/`;
+  const panelInput = (page: Page) => page.locator('trove-search-box[panel] input[role="combobox"]');
+
+  test('the search button opens Trove’s box as a panel, Ghost’s own search never opens, and Escape gives the focus back', async ({
+    page,
+    baseURL,
+  }) => {
+    await recordViolations(page);
+    const errors = watchErrors(page, baseURL!);
+    await serveGhost(page, baseURL!);
+    await page.goto(post(baseURL!));
+    const button = page.locator('.gh-head-actions [data-ghost-search]');
+    await button.click();
+    await expect(panelInput(page)).toBeFocused();
+    // A panel over the page (the top layer), as on a phone.
+    expect(
+      await page.locator('trove-search-box[panel]').evaluate((el) => el.shadowRoot!.querySelector('.is-panel')!.matches(':popover-open')),
+    ).toBe(true);
+    await panelInput(page).pressSequentially('sourdough', { delay: 20 });
+    await expect(page.locator('trove-search-box [role="option"]', { hasText: titles[1]! }).first()).toBeVisible();
+    // Escape closes the list, then clears the text, then leaves the panel (as on a phone).
+    for (let i = 0; i < 3; i++) await page.keyboard.press('Escape');
+    await expect(panelInput(page)).toBeHidden();
+    await expect(button).toBeFocused();
+    // ⌘K / Ctrl K and a link to the #/search address open Trove's box too, not Ghost's.
+    await page.keyboard.press('ControlOrMeta+k');
+    await expect(panelInput(page)).toBeFocused();
+    // Its Close button closes it as well.
+    await page.locator('trove-search-box[panel] [part~="close-button"]').click();
+    await expect(panelInput(page)).toBeHidden();
+    // A "Search" item of Ghost's navigation (#/search).
+    await page.getByRole('link', { name: 'Search', exact: true }).click();
+    await expect(panelInput(page)).toBeFocused();
+    expect(new URL(page.url()).hash).toBe('');
+    expect(await page.evaluate(() => document.documentElement.dataset.ghostSearchOpen)).toBeUndefined();
+    await expect(page.locator('#sodo-search-root')).toHaveCount(0);
+    expect(errors).toEqual([]);
+    expect(await violations(page)).toEqual([]);
+  });
+
+  test('a suggestion chosen in the panel lands on the post', async ({ page, baseURL }) => {
+    await serveGhost(page, baseURL!);
+    await page.goto(post(baseURL!));
+    await page.locator('.gh-head-actions [data-ghost-search]').click();
+    await panelInput(page).pressSequentially('rye', { delay: 20 });
+    await page.locator('trove-search-box [role="option"]', { hasText: titles[2]! }).first().click();
+    await page.waitForURL((url) => url.pathname === `/ghost/${slug(titles[2]!)}/`);
+  });
+
+  test('related posts follow the post’s text, on its topic, and send feedback; nothing else of the page changes', async ({
+    page,
+    baseURL,
+    request,
+  }) => {
+    await recordViolations(page);
+    const errors = watchErrors(page, baseURL!);
+    // The page as Casper shows it without the snippet.
+    await serveGhost(page, baseURL!, false);
+    await page.goto(post(baseURL!));
+    const bare = await page.locator('body').innerHTML();
+    await page.unrouteAll();
+
+    await serveGhost(page, baseURL!);
+    await page.goto(post(baseURL!));
+    const related = page.locator('section.gh-content + trove-related-posts');
+    await related.scrollIntoViewIfNeeded();
+    const links = related.locator('[part~="card"] h3 a');
+    await expect(links.first()).toBeVisible();
+    const names = await links.allTextContents();
+    expect(names.length).toBeGreaterThanOrEqual(3);
+    expect(names).not.toContain(titles[0]);
+    expect(names.slice(0, 3).every((name) => name.includes('ourdough') || name.includes('Rye'))).toBe(true);
+    // Take the widgets away again: what is left is the page as it was.
+    const rest = await page.locator('body').evaluate((body) => {
+      const copy = body.cloneNode(true) as HTMLElement;
+      for (const el of copy.querySelectorAll('trove-related-posts, trove-search-box[panel]')) el.remove();
+      return copy.innerHTML;
+    });
+    expect(rest).toBe(bare);
+
+    const before = (await recommendationFeedback(request)).length;
+    const target = (await links.nth(0).evaluate((a) => (a as HTMLAnchorElement).href)).replace(/#.*$/, '');
+    await links.nth(0).click();
+    await page.waitForURL((url) => `${url.origin}${url.pathname}` === target);
+    await expect.poll(async () => (await recommendationFeedback(request)).length).toBe(before + 1);
+    expect((await recommendationFeedback(request)).at(-1)!.params).toMatchObject({
+      source_id: String(documentId(post(baseURL!))),
+      target_id: String(documentId(target)),
+      item_order: '1',
+    });
+    expect(errors).toEqual([]);
+    expect(await violations(page)).toEqual([]);
+  });
+
+  test('a page that is not an article (Casper’s home) gets no related posts', async ({ page, baseURL }) => {
+    await serveGhost(page, baseURL!, true, (html) =>
+      html.replace('content="article"', 'content="website"').replace('"@type": "Article"', '"@type": "WebSite"'),
+    );
+    await page.goto(`${baseURL}/ghost/`);
+    await expect(page.locator('trove-search-box[panel]')).toHaveCount(1);
+    await page.waitForTimeout(500);
+    await expect(page.locator('trove-related-posts')).toHaveCount(0);
+  });
+
+  for (const size of [
+    { width: 1280, height: 800 },
+    { width: 390, height: 844 },
+  ]) {
+    test(`the panel reads on Casper at ${size.width} px, at the size of its text`, async ({ browser, baseURL }) => {
+      const phone = size.width < 640;
+      const context = await browser.newContext({ viewport: size, hasTouch: phone, isMobile: phone });
+      await installTextChecks(context);
+      const page = await context.newPage();
+      await serveGhost(page, baseURL!);
+      await page.goto(post(baseURL!));
+      // On a phone Casper shows the button beside the logo; on a wide screen the one among the actions.
+      await page.locator('[data-ghost-search]:visible').click();
+      await panelInput(page).pressSequentially('sourdough', { delay: 20 });
+      await expect(page.locator('trove-search-box [role="option"]').first()).toBeVisible();
+      await page.waitForTimeout(150);
+      const texts = await textProblems(page, '[part~="base"]');
+      expect(texts.problems).toEqual([]);
+      expect(texts.checked).toBeGreaterThan(3);
+      const box = await page.locator('trove-search-box[panel] [part~="base"]').first().boundingBox();
+      expect(box?.width).toBeGreaterThanOrEqual(size.width * 0.95);
+      await context.close();
+    });
+  }
+});
+
+test.describe('data-take-over-search on a WordPress theme’s search form', () => {
+  test('the form becomes a box that keeps it and sends to /?s=, suggestions on the way; the comment form stays', async ({
+    page,
+    baseURL,
+  }) => {
+    await recordViolations(page);
+    const errors = watchErrors(page, baseURL!);
+    await page.goto('/pages/wordpress-search.html');
+    const box = page.locator('header > trove-search-box');
+    await expect(box).toHaveAttribute('query-param', 's');
+    await expect(box).toHaveAttribute('results-url', `${baseURL}/`);
+    expect(await box.evaluate((el) => el.firstElementChild?.matches('form.search-form'))).toBe(true);
+    await expect(page.locator('#commentform')).toBeVisible();
+    const input = box.locator('input[role="combobox"]');
+    await expect(input).toHaveAttribute('placeholder', 'Search …');
+    await input.click();
+    await input.pressSequentially('garden', { delay: 20 });
+    await expect(box.locator('[role="option"]').first()).toBeVisible();
+    await input.press('Escape');
+    await input.press('Enter');
+    await page.waitForURL((url) => url.pathname === '/' && url.searchParams.get('s') === 'garden' && !url.searchParams.has('q'));
+    expect(errors).toEqual([]);
+  });
+
+  test('without JavaScript the form is the theme’s, untouched', async ({ browser }) => {
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    await page.goto('/pages/wordpress-search.html');
+    await expect(page.locator('form.search-form input[name="s"]')).toBeVisible();
+    await expect(page.locator('trove-search-box')).toHaveCount(0);
+    await context.close();
+  });
+});

@@ -1,16 +1,19 @@
 import { searchInputOf } from './searchInputOf.ts';
 
-/** Ghost's search buttons (Casper and every theme that uses Ghost's own search). */
-const BUTTONS = '[data-ghost-search]';
+/**
+ * Ghost's search buttons (Casper and every theme that uses Ghost's own search), and the links to
+ * its `#/search` address (a "Search" item of Ghost's navigation).
+ */
+const BUTTONS = '[data-ghost-search], a[href="#/search"], a[href="#/search/"]';
 
 /**
  * Take over the page's search (the loader's `takeOverSearch` setting): each search form of the
  * theme (`searchInputOf`) becomes a `<trove-search-box>` that holds that very form as its
  * fallback and sends where it did (`results-url` its action, `query-param` its field's name); a
  * search button (`[data-ghost-search]`) opens one box as a panel over the page (the box's
- * `panel`) and has the focus back when it closes. Ghost's own search does not open: its click on
- * the buttons, its ⌘K/Ctrl K and its `#/search` address are caught first (capture phase on the
- * window). Forms and buttons added later are taken over too. Nothing else of the page changes.
+ * `panel`) and has the focus back when it closes, and so does a link to Ghost's `#/search`
+ * address. Ghost's own search does not open: the clicks and its ⌘K / Ctrl K are caught first
+ * (capture phase on the window; an address typed with `#/search` still opens Ghost's). Forms and buttons added later are taken over too. Nothing else of the page changes.
  * Returns a function that stops watching (the forms taken over stay boxes).
  */
 export function takeOverSearch(doc: Document = document): () => void {
@@ -91,18 +94,6 @@ export function takeOverSearch(doc: Document = document): () => void {
     },
     options,
   );
-  const searchAddress = () => /^#\/search\/?(\?|$)/.test(win.location.hash);
-  win.addEventListener(
-    'hashchange',
-    (event) => {
-      if (!searchAddress() || !doc.querySelector(BUTTONS)) return;
-      event.stopImmediatePropagation();
-      win.history.replaceState(win.history.state, '', win.location.pathname + win.location.search);
-      open();
-    },
-    options,
-  );
-
   const observer = new MutationObserver((records) => {
     for (const record of records)
       for (const node of record.addedNodes)

@@ -64,6 +64,16 @@ describe('takeOverSearch', () => {
     expect(box.style.display).toBe('');
   });
 
+  it('opens the panel from a link to Ghost’s #/search address, and the address stays as it was', () => {
+    document.body.innerHTML = '<nav><a href="/">Home</a><a href="#/search">Search</a></nav>';
+    stop = takeOverSearch();
+    const link = document.querySelector<HTMLAnchorElement>('a[href="#/search"]')!;
+    const click = new MouseEvent('click', { bubbles: true, cancelable: true });
+    link.dispatchEvent(click);
+    expect(click.defaultPrevented).toBe(true);
+    expect(document.querySelector<HTMLElement>('trove-search-box[panel]')!.style.display).toBe('');
+  });
+
   it('gives the focus back to the button when the panel closes', () => {
     document.body.innerHTML = '<button data-ghost-search>Search</button>';
     const button = document.querySelector('button')!;
