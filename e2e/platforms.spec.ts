@@ -476,6 +476,28 @@ test.describe('data-take-over-search on a WordPress theme’s search form', () =
     expect(errors).toEqual([]);
   });
 
+  test('without the setting nothing changes and the placing code is not fetched; Trove.configure({ takeOverSearch: true }) later takes the form over', async ({
+    page,
+  }) => {
+    const fetched: string[] = [];
+    page.on('request', (request) => fetched.push(new URL(request.url()).pathname));
+    await page.route('**/pages/wordpress-search.html', async (route) => {
+      const html = await (await route.fetch()).text();
+      await route.fulfill({ contentType: 'text/html', body: html.replace(' data-take-over-search defer', ' defer') });
+    });
+    await page.goto('/pages/wordpress-search.html');
+    await page.waitForFunction(() => 'Trove' in window);
+    await page.waitForTimeout(300);
+    await expect(page.locator('trove-search-box')).toHaveCount(0);
+    await expect(page.locator('header > form.search-form')).toHaveCount(1);
+    expect(fetched).not.toContain('/dist/chunks/trove-place.js');
+
+    await page.evaluate(() => (window as unknown as { Trove: { configure(c: object): void } }).Trove.configure({ takeOverSearch: true }));
+    const box = page.locator('header > trove-search-box[query-param="s"]');
+    await expect(box.locator('input[role="combobox"]')).toBeVisible();
+    expect(fetched).toContain('/dist/chunks/trove-place.js');
+  });
+
   test('without JavaScript the form is the theme’s, untouched', async ({ browser }) => {
     const context = await browser.newContext({ javaScriptEnabled: false });
     const page = await context.newPage();
