@@ -78,8 +78,14 @@ export default function trove(eleventyConfig: EleventyConfig, options: TroveElev
       `<trove-search-box${attributes({ 'results-url': searchPage, ...attrs })}><form action="${escape(searchPage)}" role="search">` +
       `<input type="search" name="q" aria-label="Search"></form></trove-search-box>`,
   );
-  eleventyConfig.addShortcode('troveSearchResults', (attrs?: Attributes) => `<trove-search-results${attributes(attrs)}></trove-search-results>`);
-  eleventyConfig.addShortcode('troveRelatedPosts', (attrs?: Attributes) => `<trove-related-posts${attributes(attrs)}></trove-related-posts>`);
+  eleventyConfig.addShortcode(
+    'troveSearchResults',
+    (attrs?: Attributes) => `<trove-search-results${attributes(attrs)}></trove-search-results>`,
+  );
+  eleventyConfig.addShortcode(
+    'troveRelatedPosts',
+    (attrs?: Attributes) => `<trove-related-posts${attributes(attrs)}></trove-related-posts>`,
+  );
 
   eleventyConfig.on('eleventy.after', async ({ dir, runMode }) => {
     const widgets = widgetsDir();
