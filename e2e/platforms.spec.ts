@@ -8,7 +8,7 @@ import { type APIRequestContext, expect, type Page, test } from '@playwright/tes
 import { documentId } from '../src/api/documentId.ts';
 import { type ServedSite, serveSite } from '../test/cli/serveSite.ts';
 import { type BlogPost, blogPosts } from '../test/sites/blogPosts.ts';
-import { skipWithoutGenerator } from '../test/sites/buildSite.ts';
+import { buildSite, skipWithoutGenerator } from '../test/sites/buildSite.ts';
 import { type Platform, sitePlatforms } from '../test/sites/sitePlatforms.ts';
 import { installTextChecks, textProblems } from './textChecks.ts';
 
@@ -229,6 +229,8 @@ for (const platform of ['hugo', 'jekyll', 'eleventy'] as const) {
       const post = built.posts[20]!;
       await page.goto(built.address(post));
       const block = page.locator('trove-related-posts');
+      // The attributes the recipe gives (Hugo's data-related-layout, Eleventy's shortcode object).
+      if (platform !== 'jekyll') await expect(block).toHaveAttribute('layout', 'grid');
       await block.scrollIntoViewIfNeeded();
       const links = block.locator('[part~="card"] h3 a');
       await expect(links.first()).toBeVisible();
@@ -414,6 +416,31 @@ test.describe('docs/platforms.md on Ghost (Casper), Code Injection only', () => 
     });
     expect(errors).toEqual([]);
     expect(await violations(page)).toEqual([]);
+  });
+
+  test('the cron line indexes a blog by its address (a Jekyll blog here: no Ghost on this machine)', async ({ baseURL, request }) => {
+    test.skip(skipWithoutGenerator('jekyll'));
+    test.setTimeout(180_000);
+    const served = await serveSite(tmpdir());
+    const cache = mkdtempSync(join(tmpdir(), 'trove-ghost-cron-'));
+    try {
+      const site = await buildSite('jekyll', { siteUrl: served.base });
+      served.setRoot(site.dir);
+      const line = recipes().find((r) => r.platform === 'ghost' && r.file === 'cron')!.code;
+      const [minute, hour, day, month, weekday, ...command] = line.split(' ');
+      expect([minute, hour, day, month, weekday]).toEqual(['17', '*', '*', '*', '*']);
+      const collection = `platform-cron-${Date.now()}`;
+      const ran = await runBuild(localise(command.join(' '), baseURL!, served.base, collection), cache, {});
+      expect(ran.code, ran.output).toBe(0);
+      const post = site.posts[5]!;
+      const response = await request.get(`/api/v2/projects/demo/collections/${collection}/search/default`, {
+        params: { q: post.ownWord, token: 'dev-token' },
+      });
+      expect((await response.json()).response.results[0].url).toBe(site.postAddress(post));
+    } finally {
+      await served.stop();
+      rmSync(cache, { recursive: true, force: true });
+    }
   });
 
   test('a page that is not an article (Casper’s home) gets no related posts', async ({ page, baseURL }) => {
