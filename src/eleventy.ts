@@ -44,13 +44,13 @@ interface EleventyConfig {
 
 type Attributes = Record<string, string | number | boolean | null | undefined>;
 
-const escape = (text: string) => text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
+const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
 
 /** ` name="value"` for each attribute (`true`: the name alone; `false`, `null`, `undefined`: left out). */
 function attributes(attrs: Attributes = {}): string {
   return Object.entries(attrs)
     .filter(([name, value]) => /^[a-z][\w-]*$/i.test(name) && value !== false && value != null)
-    .map(([name, value]) => (value === true ? ` ${name}` : ` ${name}="${escape(String(value))}"`))
+    .map(([name, value]) => (value === true ? ` ${name}` : ` ${name}="${escapeHtml(String(value))}"`))
     .join('');
 }
 
@@ -75,7 +75,7 @@ export default function trove(eleventyConfig: EleventyConfig, options: TroveElev
     'troveSearchBox',
     (attrs?: Attributes) =>
       // The form inside is the box for a reader without JavaScript: an ordinary search that goes to the search page.
-      `<trove-search-box${attributes({ 'results-url': searchPage, ...attrs })}><form action="${escape(searchPage)}" role="search">` +
+      `<trove-search-box${attributes({ 'results-url': searchPage, ...attrs })}><form action="${escapeHtml(searchPage)}" role="search">` +
       `<input type="search" name="q" aria-label="Search"></form></trove-search-box>`,
   );
   eleventyConfig.addShortcode(
