@@ -55,8 +55,9 @@ if (global[marker]) {
   // Placing settings (the theme's search taken over, related posts after a selector): their code,
   // `chunks/trove-place.js`, is fetched only when the script tag or a `configure()` call has one
   // (a failed fetch is the browser's unhandled rejection, in the console).
-  const place = (config: object, given?: TroveConfig) =>
-    placingSettings.some((key) => key in config) &&
+  const place = (config: unknown, given?: TroveConfig) =>
+    // `Object()`: a call with nothing (`configure()`) or `null` is not a placing one.
+    placingSettings.some((key) => key in Object(config)) &&
     import(/* @vite-ignore */ `${chunks}trove-place.js`).then((chunk: { default: typeof placeChunk }) => chunk.default(script, given));
   if (script) place(script.dataset);
   global.Trove ??= {

@@ -13,8 +13,9 @@ const BUTTONS = '[data-ghost-search], a[href="#/search"], a[href="#/search/"]';
  * search button (`[data-ghost-search]`) opens one box as a panel over the page (the box's
  * `panel`) and has the focus back when it closes, and so does a link to Ghost's `#/search`
  * address. Ghost's own search does not open: the clicks and its ⌘K / Ctrl K are caught first
- * (capture phase on the window; an address typed with `#/search` still opens Ghost's). Forms and buttons added later are taken over too. Nothing else of the page changes.
- * Returns a function that stops watching (the forms taken over stay boxes).
+ * (capture phase on the window; an address typed with `#/search` still opens Ghost's). Forms and
+ * buttons added later are taken over too. Nothing else of the page changes. Returns a function
+ * that stops watching (the forms taken over stay boxes).
  */
 export function takeOverSearch(doc: Document = document): () => void {
   const win = doc.defaultView!;
