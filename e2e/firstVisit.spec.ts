@@ -100,6 +100,17 @@ test("Enter before the code arrives sends the text as the box's query-param (Wor
   await page.waitForURL((url) => url.pathname === '/search' && url.searchParams.get('s') === 'night sky' && !url.searchParams.has('q'));
 });
 
+test('with a query-param (WordPress’s s) the box takes the early field over as well: one field, the text kept', async ({ page }) => {
+  const release = await holdBack(page, '**/dist/chunks/**');
+  await page.goto('/pages/search-box.html?query-param=s');
+  await early(page).fill('raised bed');
+  release();
+  await expect(box(page)).toHaveValue('raised bed');
+  await expect(box(page)).toBeFocused();
+  await expect(early(page)).toHaveCount(0);
+  expect(await page.locator('trove-search-box').evaluate((el) => el.shadowRoot!.querySelectorAll('input').length)).toBe(1);
+});
+
 for (const width of [1280, 390]) {
   test(`nothing moves when the box takes the field over, at ${width} px in 14px text (on a phone the text is 16px before and after, so iOS does not zoom in)`, async ({
     page,
