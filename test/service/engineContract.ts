@@ -178,6 +178,53 @@ export function describeEngine(name: string, createEngine: () => Engine): void {
     });
   });
 
+  describe(`${name}: the box's order (titleFirst)`, () => {
+    let c: Engine;
+    const box = async (q: string, filters: FieldFilter[] = []) =>
+      (await c.search({ q, filters, skip: 0, limit: 100, facets: false, titleBoost: 3, titleFirst: true })).hits.map((d) => d.id);
+    beforeAll(async () => {
+      c = await engineOf([
+        { id: 1, title: 'Why I keep coming back to the coast', content: 'Walks along the cliffs.', category: ['Travel'] },
+        { id: 2, title: 'Why I keep coming back to film', content: 'A rangefinder on the coast.', category: ['Photography'] },
+        { id: 3, title: 'Sourdough at home', content: 'A starter fed with rye flour, and a quorvex of a loaf.', category: ['Cooking'] },
+        { id: 4, title: 'Coastal walks', content: 'Cliffs and coves.', category: ['Travel'] },
+        {
+          id: 5,
+          title: 'A year of notes',
+          content: 'The coast, the coast again, coast paths and coast light. Why I keep coming back.',
+          category: ['Travel'],
+        },
+        { id: 6, title: 'Kayak trips', content: 'A paddle on the lake.', category: ['Travel'] },
+        { id: 7, title: 'Kayak trips', content: 'Kayak rolls, kayak repairs and a kayak rack.', category: ['Travel'] },
+      ]);
+    });
+
+    it('offers a post by a word of its body, typed as a prefix', async () => {
+      expect(await box('quorv')).toEqual(['3']);
+      expect(await box('rangefind')).toEqual(['2']);
+    });
+
+    it('puts the posts whose title has the words before those that have them in their content alone, however much those are about them', async () => {
+      const ids = await box('coast');
+      expect(ids.slice(0, 2).sort()).toEqual(['1', '4']);
+      expect(ids.slice(2).sort()).toEqual(['2', '5']);
+    });
+
+    it('puts the titles that start with the text as typed before the other titles with its words', async () => {
+      expect(await box('Why I keep coming back to f')).toEqual(['2', '1', '5']);
+      expect(await box('why i keep coming back to the c')).toEqual(['1', '2', '5']);
+    });
+
+    it('ranks posts whose titles match alike by how much each is about the words (title and content together)', async () => {
+      expect(await box('kay')).toEqual(['7', '6']);
+    });
+
+    it('keeps typo tolerance and filters', async () => {
+      expect(await box('sourdugh')).toEqual(['3']);
+      expect(await box('coast', [f('category:"Travel"')])).not.toContain('2');
+    });
+  });
+
   describe(`${name}: search facets`, () => {
     let c: Engine;
     beforeAll(async () => {

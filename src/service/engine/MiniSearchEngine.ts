@@ -123,6 +123,14 @@ function nameRank(name: string, needle: string): number {
   return -1;
 }
 
+/** A title (or what was typed of one) as its words, normalised, one space apart: "Bike notes: chain" → "bike notes chain". */
+function titleKey(title: string): string {
+  return tokenize(title)
+    .filter(Boolean)
+    .map(normalizeTerm)
+    .join(' ');
+}
+
 const normalizeName = (value: string) => normalizeTerm(value.trim()).replace(/\s+/g, ' ');
 
 /** The orders a persisted index keeps, in its order. */
@@ -146,6 +154,8 @@ function fingerprint(doc: StoredDocument): [number, number] {
 export class MiniSearchEngine implements Engine {
   /** Documents by slot. */
   private readonly docs: StoredDocument[] = [];
+  /** Each slot's title as its words, normalised, one space apart (titleKey): what the box's text is compared with. */
+  private readonly titleKeys: string[] = [];
   private readonly slotOf = new Map<string, number>();
   private text = new TextIndex(indexTerm);
   private readonly postings = Object.fromEntries(FILTER_FIELDS.map((f) => [f, new Map<string, FacetValue>()])) as Record<
@@ -215,6 +225,7 @@ export class MiniSearchEngine implements Engine {
   async close(): Promise<void> {
     // Everything is in this object's memory: dropping the references is all there is to do.
     this.docs.length = 0;
+    this.titleKeys.length = 0;
     this.slotOf.clear();
   }
 
@@ -286,6 +297,7 @@ export class MiniSearchEngine implements Engine {
       const doc = docs[slot]!;
       this.slotOf.set(doc.id, slot);
       this.docs[slot] = doc;
+      this.titleKeys[slot] = titleKey(doc.title);
       this.setPostings(slot, undefined, doc);
       this.setCodes(slot, this.codesFor(doc));
       if (slot < n && !stale[slot]) continue;
@@ -318,6 +330,7 @@ export class MiniSearchEngine implements Engine {
       }
       this.setPostings(slot, this.docs[slot], doc);
       this.docs[slot] = doc;
+      this.titleKeys[slot] = titleKey(doc.title);
       this.setCodes(slot, this.codesFor(doc));
       changed.push(slot);
     }
@@ -337,9 +350,33 @@ export class MiniSearchEngine implements Engine {
       allowed?.size === 0
         ? { slots: new Int32Array(0), scores: new Float64Array(0) }
         : this.textSearch(request.q, request.titleBoost, allowed, request.fields);
-    const page = this.page(matches, request.sort, request);
+    const page =
+      request.titleFirst && !request.sort && matches.slots.length > 0
+        ? this.boxPage(request, allowed, matches)
+        : this.page(matches, request.sort, request);
     if (request.spelling && page.total === 0) page.spelling = this.spellingSuggestion(request.q);
     return page;
+  }
+
+  /**
+   * The box's order (`titleFirst`): titles that start with the text as typed, then the other
+   * titles that have its words, then the posts that have them in their content alone; within
+   * each, relevance over title and content (`matches`), then the slot. Only the title matches are
+   * looked at twice (a search of the titles alone), never every match.
+   */
+  private boxPage(request: SearchRequest, allowed: Mask | null, matches: TextMatches): Page {
+    const titled = this.textSearch(request.q, 1, allowed, ['title']);
+    const rank = new Uint8Array(this.docs.length);
+    const typed = titleKey(request.q);
+    // A space typed last: the word before it is whole ("bike " is not the start of "bikes").
+    const whole = /[\n\r\p{Z}\p{P}]$/u.test(request.q);
+    for (const slot of titled.slots) {
+      const key = this.titleKeys[slot]!;
+      const starts = typed !== '' && key.startsWith(typed) && (!whole || key.length === typed.length || key[typed.length] === ' ');
+      rank[slot] = starts ? 2 : 1;
+    }
+    const { scores } = matches;
+    return this.page(matches, undefined, request, (a, b) => rank[b]! - rank[a]! || scores[b]! - scores[a]! || a - b);
   }
 
   async suggest(request: SuggestRequest): Promise<FacetValueMatch[]> {
