@@ -346,6 +346,28 @@ export function describeEngine(name: string, createEngine: () => Engine): void {
       expect(onTopic.filter((n) => n >= 2).length).toBeGreaterThanOrEqual(114);
     });
 
+    it('fills the block of a post without tags whose 19 topic siblings include a near-twin, on its topic', async () => {
+      const { posts, topicOf } = topicPosts(20);
+      // Post 7 (the same topic as post 1) says what post 1 says, and a sentence more.
+      const twin = { ...posts[6]!, content: `${posts[0]!.content} One more sentence.` };
+      const blog = await engineOf([...posts.slice(0, 6), twin, ...posts.slice(7)]);
+      const block = (await blog.related({ id: '1', filters: [], skip: 0, limit: 4, facets: false, titleBoost: 2 })).hits;
+      expect(block.map((d) => d.id)).toContain('7');
+      expect(block.map((d) => topicOf(d.id))).toEqual(Array(4).fill(topicOf(1)));
+    });
+
+    it('gives a post on a subject no other post has an empty block, though its title, its common words and a word of another topic echo others', async () => {
+      const { posts } = topicPosts(20);
+      const alone = {
+        id: 999,
+        title: 'Notes on lattice chromodynamics',
+        content:
+          'Quarks and gluons on a lattice: chromodynamics, confinement and hadron masses. Quarks, gluons, lattice spacing, chromodynamics again. A little time in the morning, a plan, and the migration of my notes.',
+      };
+      const blog = await engineOf([...posts, alone]);
+      expect(await related(blog, '999', undefined, [], undefined, 2)).toEqual([]);
+    });
+
     it('relates tagged posts no worse than by their tags and categories alone: the overlap of the first 3 is kept', async () => {
       const posts = validateDocuments(generatePosts(600), 'v2');
       const blog = createEngine();

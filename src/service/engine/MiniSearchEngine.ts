@@ -39,7 +39,7 @@ import type {
   SearchRequest,
   SuggestRequest,
 } from './Engine.ts';
-import { distinctiveTerms } from './distinctiveTerms.ts';
+import { distinctiveProfile } from './distinctiveTerms.ts';
 import { IndexFileError, IndexWriter, openIndexFile } from './IndexFile.ts';
 import { levenshtein } from './levenshtein.ts';
 import { LIMITS } from '../limits.ts';
@@ -61,19 +61,30 @@ const SUGGESTED_FACETS = ['categories', 'tags', 'authors'] as const;
 /** Facet buckets are capped per facet (largest counts first). */
 const MAX_BUCKETS = 100;
 
-/** At least a shared category, a shared tag, or half the best title similarity. */
+/** At least a shared category or a shared tag; for a source not indexed (its `title` alone), half the best title similarity. */
 const MIN_RELATED_SCORE = 2;
 
 /**
  * Closeness in words (distinctiveTerms.ts): the post closest to the source scores TEXT_POINTS (as
  * much as the best title echo), the others by their share of it. When the source has tags or
  * categories, they lead and words only break (near) ties (TAGGED_TEXT_POINTS: more, and on the
- * sample corpus words outvoted a shared tag by a shared second category and a title echo), but a
- * post at least MIN_CLOSENESS as close as the closest is related all the same (after the tagged ones).
+ * sample corpus words outvoted a shared tag by a shared second category and a title echo).
  */
 const TEXT_POINTS = 4;
+/** The best title echo (the source's title words in a post's title and content); for a source without tags or categories, UNTAGGED_TITLE_POINTS. */
+const TITLE_POINTS = 4;
+const UNTAGGED_TITLE_POINTS = 1;
 const TAGGED_TEXT_POINTS = 0.01;
-const MIN_CLOSENESS = 0.5;
+
+/**
+ * What makes a post related by what it says, whoever else is: its more-like-this score against
+ * the source's own (the source matches its words best), times the share of the source's weight
+ * in words other posts have at all (`coverage`: a post on a subject nobody else writes about
+ * relates to nothing). An absolute floor, not a share of the closest post's, so one near-twin
+ * does not empty the block. On the test blogs (six topics, no tags), a post on another topic
+ * reaches at most 0.04, the fourth closest on the same topic at least 0.17.
+ */
+const MIN_CLOSENESS = 0.08;
 
 const collator = new Intl.Collator('en', { sensitivity: 'base', numeric: true });
 /** An id that is a whole number as written: no sign, no leading zero (and a safe integer, see `idKeys`). */
@@ -125,10 +136,7 @@ function nameRank(name: string, needle: string): number {
 
 /** A title (or what was typed of one) as its words, normalised, one space apart: "Bike notes: chain" → "bike notes chain". */
 function titleKey(title: string): string {
-  return tokenize(title)
-    .filter(Boolean)
-    .map(normalizeTerm)
-    .join(' ');
+  return tokenize(title).filter(Boolean).map(normalizeTerm).join(' ');
 }
 
 const normalizeName = (value: string) => normalizeTerm(value.trim()).replace(/\s+/g, ' ');
@@ -403,6 +411,8 @@ export class MiniSearchEngine implements Engine {
   async related(request: RelatedRequest): Promise<Page> {
     const n = this.docs.length;
     const scores = new Float64Array(n);
+    // Points of shared tags, categories and authors alone (a known source's bond).
+    const bond = new Float64Array(n);
     const touched: number[] = [];
     const add = (slot: number, points: number) => {
       if (scores[slot] === 0) touched.push(slot);
@@ -412,7 +422,12 @@ export class MiniSearchEngine implements Engine {
     const source = sourceSlot === undefined ? undefined : this.docs[sourceSlot];
     if (source) {
       const shared = (field: 'tags' | 'categories' | 'authors', points: number) => {
-        for (const value of source[field]) for (const slot of this.postings[field].get(value)?.slots.values() ?? []) add(slot, points);
+        for (const value of source[field]) {
+          for (const slot of this.postings[field].get(value)?.slots.values() ?? []) {
+            add(slot, points);
+            bond[slot] += points;
+          }
+        }
       };
       shared('tags', 3);
       shared('categories', 2);
@@ -436,31 +451,34 @@ export class MiniSearchEngine implements Engine {
       const hits = this.text.search({ terms, combineWith: 'OR', boost: { title: request.titleBoost || 1, content: 1 } }, this.docs.length);
       let top = 0;
       for (const slot of hits.slots) top = Math.max(top, hits.scores[slot]!);
-      for (const slot of hits.slots) add(slot, (4 * hits.scores[slot]!) / top);
+      // A source without tags or categories is related by what it says, title words included (distinctiveTerms): its title echo only breaks ties.
+      const echo = source && source.tags.length + source.categories.length === 0 ? UNTAGGED_TITLE_POINTS : TITLE_POINTS;
+      for (const slot of hits.slots) add(slot, (echo * hits.scores[slot]!) / top);
     }
     // What the source says (its most distinctive words): posts on its topic, with or without tags.
     let closeness: (slot: number) => number = () => 0;
     if (source) {
-      const terms = distinctiveTerms(source, (term) => this.text.documentFrequency(term), n, request.titleBoost || 1).map(
-        (term): QueryTerm => ({ term, prefix: false, fuzzy: false }),
-      );
+      const profile = distinctiveProfile(source, (term) => this.text.documentFrequency(term), n, request.titleBoost || 1);
+      const terms = profile.terms.map((term): QueryTerm => ({ term, prefix: false, fuzzy: false }));
       const hits = this.text.search({ terms, combineWith: 'OR', boost: { title: request.titleBoost || 1, content: 1 } }, n);
-      // Against the closest other post (the source matches itself best).
+      // Against the source's own score (it matches its words best), and against the closest other post (for the order).
       let top = 0;
       for (const slot of hits.slots) if (slot !== sourceSlot) top = Math.max(top, hits.scores[slot]!);
-      closeness = (slot) => (top > 0 ? hits.scores[slot]! / top : 0);
+      const own = Math.max(top, hits.scores[sourceSlot!]!);
+      closeness = (slot) => (own > 0 ? (hits.scores[slot]! / own) * profile.coverage : 0);
       const points = source.tags.length + source.categories.length > 0 ? TAGGED_TEXT_POINTS : TEXT_POINTS;
       for (const slot of hits.slots) {
         // A post that shares nothing else and is not close enough could not be related: not even counted.
         if (slot === sourceSlot || (scores[slot] === 0 && closeness(slot) < MIN_CLOSENESS)) continue;
-        add(slot, points * closeness(slot));
+        add(slot, (points * hits.scores[slot]!) / top);
       }
     }
     const allowed = this.filterMask(request.filters);
     const kept: number[] = [];
     for (const slot of touched) {
-      // A shared author or a faint echo alone does not make a post related; half the closeness in words of the closest does.
-      const related = scores[slot]! >= MIN_RELATED_SCORE || closeness(slot) >= MIN_CLOSENESS;
+      // A known source: a shared tag or category, or close enough in words (a title echo or a shared author alone is not).
+      // A source not indexed: half the best title similarity.
+      const related = source ? bond[slot]! >= MIN_RELATED_SCORE || closeness(slot) >= MIN_CLOSENESS : scores[slot]! >= MIN_RELATED_SCORE;
       if (slot !== sourceSlot && related && (!allowed || allowed.mask[slot])) kept.push(slot);
     }
     const newest = this.orders['date desc'].rank;
