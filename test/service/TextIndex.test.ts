@@ -37,6 +37,23 @@ function both() {
 }
 
 describe('TextIndex', () => {
+  it('tells, when asked, which matches have every term in their title (a prefix or a typo counting as in search)', () => {
+    const index = indexOf([
+      { title: 'Rye starter notes', content: 'flour' },
+      { title: 'Rye bread', content: 'a starter' },
+      { title: 'Spelt', content: 'rye and a starter' },
+      { title: 'Ryes and startes', content: '' },
+    ]);
+    const terms: QueryTerm[] = [
+      { term: 'rye', prefix: false, fuzzy: false },
+      { term: 'startr', prefix: true, fuzzy: 1 },
+    ];
+    const found = index.search({ terms, combineWith: 'AND', boost: { title: 2, content: 1 }, inTitle: true }, 4);
+    expect([...found.slots].sort()).toEqual([0, 1, 2]);
+    expect([...found.inTitle!]).toEqual([1, 0, 0, 0]);
+    expect(index.search({ terms, combineWith: 'AND', boost: { title: 2, content: 1 } }, 4).inTitle).toBeUndefined();
+  });
+
   it('scores and matches as MiniSearch does: AND, prefix on the last term, typos, title boost', () => {
     const { index, mini } = both();
     for (const [q, prefix, fuzzy] of [

@@ -43,7 +43,7 @@ export interface PageRequest {
 
 export interface SearchRequest extends PageRequest {
   q: string;
-  /** Where the text must match; default title and content (autocomplete passes `['title']`). */
+  /** Where the text must match; default title and content. */
   fields?: readonly ('title' | 'content')[];
   /** Weight of a title match against a content match. */
   titleBoost: number;

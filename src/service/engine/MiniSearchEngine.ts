@@ -357,10 +357,10 @@ export class MiniSearchEngine implements Engine {
     const matches: TextMatches =
       allowed?.size === 0
         ? { slots: new Int32Array(0), scores: new Float64Array(0) }
-        : this.textSearch(request.q, request.titleBoost, allowed, request.fields);
+        : this.textSearch(request.q, request.titleBoost, allowed, request.fields, request.titleFirst && !request.sort);
     const page =
       request.titleFirst && !request.sort && matches.slots.length > 0
-        ? this.boxPage(request, allowed, matches)
+        ? this.boxPage(request, matches)
         : this.page(matches, request.sort, request);
     if (request.spelling && page.total === 0) page.spelling = this.spellingSuggestion(request.q);
     return page;
@@ -369,19 +369,18 @@ export class MiniSearchEngine implements Engine {
   /**
    * The box's order (`titleFirst`): titles that start with the text as typed, then the other
    * titles that have its words, then the posts that have them in their content alone; within
-   * each, relevance over title and content (`matches`), then the slot. Only the title matches are
-   * looked at twice (a search of the titles alone), never every match.
+   * each, relevance over title and content (`matches`), then the slot. The text search tells which
+   * matches have every word in their title (`inTitle`); only those titles are compared with the text.
    */
-  private boxPage(request: SearchRequest, allowed: Mask | null, matches: TextMatches): Page {
-    const titled = this.textSearch(request.q, 1, allowed, ['title']);
-    const rank = new Uint8Array(this.docs.length);
+  private boxPage(request: SearchRequest, matches: TextMatches): Page {
+    const rank = matches.inTitle!;
     const typed = titleKey(request.q);
     // A space typed last: the word before it is whole ("bike " is not the start of "bikes").
     const whole = /[\n\r\p{Z}\p{P}]$/u.test(request.q);
-    for (const slot of titled.slots) {
+    for (const slot of matches.slots) {
+      if (rank[slot] === 0) continue;
       const key = this.titleKeys[slot]!;
-      const starts = typed !== '' && key.startsWith(typed) && (!whole || key.length === typed.length || key[typed.length] === ' ');
-      rank[slot] = starts ? 2 : 1;
+      if (typed !== '' && key.startsWith(typed) && (!whole || key.length === typed.length || key[typed.length] === ' ')) rank[slot] = 2;
     }
     const { scores } = matches;
     return this.page(matches, undefined, request, (a, b) => rank[b]! - rank[a]! || scores[b]! - scores[a]! || a - b);
@@ -768,7 +767,13 @@ export class MiniSearchEngine implements Engine {
    * last term a prefix from two letters on (one, for a Chinese or Japanese character) unless it is
    * a common word, typos by length; AND.
    */
-  private textSearch(q: string, titleBoost: number, allowed: Mask | null, fields?: readonly ('title' | 'content')[]): TextMatches {
+  private textSearch(
+    q: string,
+    titleBoost: number,
+    allowed: Mask | null,
+    fields?: readonly ('title' | 'content')[],
+    inTitle = false,
+  ): TextMatches {
     // A word given twice adds nothing under AND but its cost: each is looked up once.
     const words = [...new Set(queryTerms(q).map(normalizeTerm).filter(Boolean))];
     const terms = words.map(
@@ -788,7 +793,7 @@ export class MiniSearchEngine implements Engine {
       title: searched.includes('title') ? titleBoost || 1 : undefined,
       content: searched.includes('content') ? 1 : undefined,
     };
-    return this.text.search({ terms, combineWith: 'AND', boost, allowed: allowed?.mask }, this.docs.length);
+    return this.text.search({ terms, combineWith: 'AND', boost, allowed: allowed?.mask, inTitle }, this.docs.length);
   }
 
   /**

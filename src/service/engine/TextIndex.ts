@@ -363,6 +363,8 @@ export interface TextQuery {
   boost: Partial<Record<TextField, number>>;
   /** Only these slots may match (1 = allowed); every slot when absent. */
   allowed?: Uint8Array;
+  /** Also tell which matches have every term in their title (`TextMatches.inTitle`; AND only). */
+  inTitle?: boolean;
 }
 
 export interface TextMatches {
@@ -370,6 +372,8 @@ export interface TextMatches {
   slots: Int32Array;
   /** `scores[slot]` for every slot of `slots` (MiniSearch's score, quality included). */
   scores: Float64Array;
+  /** When asked (`TextQuery.inTitle`): 1 for the matches whose title has every term. */
+  inTitle?: Uint8Array;
 }
 
 export class TextIndex {
@@ -587,6 +591,8 @@ export class TextIndex {
     const seenDistinct = distinct.length <= 32 ? new Uint32Array(slotCount) : undefined;
     const touched: number[] = [];
     const allowed = query.allowed;
+    // AND: how many query terms (in `order`) in a row a slot's title has had, from the first.
+    const titleSteps = and && query.inTitle ? new Uint16Array(slotCount) : undefined;
     const total = this.live;
     const avg = [this.lengthSum[0]! / Math.max(1, this.present[0]!), this.lengthSum[1]! / Math.max(1, this.present[1]!)];
     order.forEach((t, step) => {
@@ -610,6 +616,7 @@ export class TextIndex {
             if (step === 0 && and && allowed !== undefined && allowed[slot] !== 1) continue;
             scores[slot]! +=
               factor * idf * (BM25.d + (tf * (BM25.k + 1)) / (tf + BM25.k * (1 - BM25.b + (BM25.b * lengths[slot]!) / avgLength)));
+            if (titleSteps && f === 0 && titleSteps[slot] === step) titleSteps[slot] = step + 1;
             if (lastHit[slot] !== step) {
               if (step === 0 || (!and && lastHit[slot] === -1)) touched.push(slot);
               lastHit[slot] = step;
@@ -630,14 +637,16 @@ export class TextIndex {
     });
     const need = and ? terms.length : 1;
     const out = new Int32Array(touched.length);
+    const inTitle = titleSteps ? new Uint8Array(slotCount) : undefined;
     let m = 0;
     for (const slot of touched) {
       if (matchedTerms[slot]! >= need) {
         scores[slot]! *= distinctHits[slot]!;
         out[m++] = slot;
+        if (inTitle && titleSteps![slot] === terms.length) inTitle[slot] = 1;
       }
     }
-    return { slots: out.subarray(0, m), scores };
+    return { slots: out.subarray(0, m), scores, ...(inTitle ? { inTitle } : {}) };
   }
 
   /** The indexed terms a query term stands for, each with MiniSearch's weight. */
