@@ -39,7 +39,7 @@ import type {
   SearchRequest,
   SuggestRequest,
 } from './Engine.ts';
-import { distinctiveProfile } from './distinctiveTerms.ts';
+import { distinctiveProfile, MAX_DOCUMENT_SHARE } from './distinctiveTerms.ts';
 import { IndexFileError, IndexWriter, openIndexFile } from './IndexFile.ts';
 import { levenshtein } from './levenshtein.ts';
 import { LIMITS } from '../limits.ts';
@@ -85,6 +85,13 @@ const TAGGED_TEXT_POINTS = 0.01;
  * reaches at most 0.04, the fourth closest on the same topic at least 0.17.
  */
 const MIN_CLOSENESS = 0.08;
+
+/**
+ * The box (`titleFirst`): the content postings read for the words a typed prefix (or a typo)
+ * stands for, nearest first (TextIndex's `expansionBudget`): two letters typed in 50,000 posts
+ * begin words of nearly every post, and the box shows eight. Titles are always read whole.
+ */
+const BOX_EXPANSION_POSTINGS = 20_000;
 
 const collator = new Intl.Collator('en', { sensitivity: 'base', numeric: true });
 /** An id that is a whole number as written: no sign, no leading zero (and a safe integer, see `idKeys`). */
@@ -443,9 +450,10 @@ export class MiniSearchEngine implements Engine {
       .slice(0, LIMITS.titleTerms)
       .join(' ');
     if (words) {
+      // A word in more than half the documents echoes in everything (and costs the most): left out, as in distinctiveTerms.
       const terms = tokenize(words)
         .map(normalizeTerm)
-        .filter(Boolean)
+        .filter((term) => term !== '' && this.text.documentFrequency(term) <= n * MAX_DOCUMENT_SHARE)
         .map((term): QueryTerm => ({ term, prefix: false, fuzzy: false }));
       const hits = this.text.search({ terms, combineWith: 'OR', boost: { title: request.titleBoost || 1, content: 1 } }, this.docs.length);
       let top = 0;
@@ -793,7 +801,10 @@ export class MiniSearchEngine implements Engine {
       title: searched.includes('title') ? titleBoost || 1 : undefined,
       content: searched.includes('content') ? 1 : undefined,
     };
-    return this.text.search({ terms, combineWith: 'AND', boost, allowed: allowed?.mask, inTitle }, this.docs.length);
+    return this.text.search(
+      { terms, combineWith: 'AND', boost, allowed: allowed?.mask, inTitle, expansionBudget: inTitle ? BOX_EXPANSION_POSTINGS : undefined },
+      this.docs.length,
+    );
   }
 
   /**

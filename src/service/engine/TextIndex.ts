@@ -365,6 +365,13 @@ export interface TextQuery {
   allowed?: Uint8Array;
   /** Also tell which matches have every term in their title (`TextMatches.inTitle`; AND only). */
   inTitle?: boolean;
+  /**
+   * The most content postings a term's prefix and typo expansions are read for, the heaviest
+   * (closest to the term) first; the term itself, and titles, are always read whole. What a
+   * search-as-you-type box needs of two or three letters typed in a large collection: the words
+   * nearest to them, not every word they begin. Unbounded when absent.
+   */
+  expansionBudget?: number;
 }
 
 export interface TextMatches {
@@ -374,6 +381,14 @@ export interface TextMatches {
   scores: Float64Array;
   /** When asked (`TextQuery.inTitle`): 1 for the matches whose title has every term. */
   inTitle?: Uint8Array;
+}
+
+/** An indexed term a query term stands for, with MiniSearch's weight (1: the term itself). */
+interface Expansion {
+  entry: TermEntry;
+  weight: number;
+  /** Past the query's `expansionBudget`: its content postings are not read. */
+  skipContent?: boolean;
 }
 
 export class TextIndex {
@@ -573,6 +588,19 @@ export class TextIndex {
     );
     // Each query term's expansions (the term itself, prefix and fuzzy matches) with their weights.
     const expanded = terms.map((q) => this.expand(q));
+    // Content postings of expansions past the budget are not read (`skipContent`).
+    const budget = query.expansionBudget;
+    if (budget !== undefined) {
+      for (const list of expanded) {
+        list.sort((a, b) => b.weight - a.weight);
+        let read = 0;
+        for (const expansion of list) {
+          if (expansion.weight === 1) continue;
+          read += expansion.entry.postings[1]?.count ?? 0;
+          if (read > budget) expansion.skipContent = true;
+        }
+      }
+    }
     // Distinct query terms a document matched (MiniSearch's "quality"), and per term whether it did.
     const distinct = [...new Set(terms.map((t) => t.term))];
     const termIndex = terms.map((t) => distinct.indexOf(t.term));
@@ -596,10 +624,10 @@ export class TextIndex {
     const total = this.live;
     const avg = [this.lengthSum[0]! / Math.max(1, this.present[0]!), this.lengthSum[1]! / Math.max(1, this.present[1]!)];
     order.forEach((t, step) => {
-      for (const { entry, weight } of expanded[t]!) {
+      for (const { entry, weight, skipContent } of expanded[t]!) {
         for (const { f, boost } of fields) {
           const postings = entry.postings[f];
-          if (!postings) continue;
+          if (!postings || (f === 1 && skipContent)) continue;
           const n = postings.length;
           const df = postings.count;
           const idf = Math.log(1 + (total - df + 0.5) / (df + 0.5));
@@ -650,8 +678,8 @@ export class TextIndex {
   }
 
   /** The indexed terms a query term stands for, each with MiniSearch's weight. */
-  private expand(q: QueryTerm): { entry: TermEntry; weight: number }[] {
-    const list: { entry: TermEntry; weight: number }[] = [];
+  private expand(q: QueryTerm): Expansion[] {
+    const list: Expansion[] = [];
     const exact = this.exact.get(q.term);
     if (exact) list.push({ entry: exact, weight: 1 });
     const prefixed = new Set<string>();
