@@ -18,8 +18,8 @@
  *    among them counts its title's length + 1);
  *  - every other post's own word typed a letter at a time → the posts offered (among those 5) and
  *    after how many letters on average;
- *  - related posts (trove only), over every post: the block full (4 of 4, the block's default) and
- *    at least 2 of the first 3 on the post's topic.
+ *  - related posts (trove only), over every post: the block full (4 of 4, the block's default), at
+ *    least 2 of the first 3 on the post's topic, and the whole block on it.
  */
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -79,7 +79,7 @@ export interface RelevanceFigures {
   bodyTotal: number;
   /** Mean letters typed until offered (over the offered ones). */
   bodyLetters: number;
-  related?: { full: number; onTopic: number };
+  related?: { full: number; onTopic: number; allOnTopic: number };
   posts: number;
 }
 
@@ -169,11 +169,12 @@ export async function measure(posts: BlogPost[], engine: Searcher): Promise<Rele
   }
   let related: RelevanceFigures['related'];
   if (engine.related) {
-    related = { full: 0, onTopic: 0 };
+    related = { full: 0, onTopic: 0, allOnTopic: 0 };
     for (const post of posts) {
       const block = await engine.related(post);
       if (block.length === BLOCK) related.full++;
       if (block.slice(0, 3).filter((i) => topicOf.get(i) === post.topic).length >= 2) related.onTopic++;
+      if (block.length === BLOCK && block.every((i) => topicOf.get(i) === post.topic)) related.allOnTopic++;
     }
   }
   return {
@@ -342,6 +343,7 @@ export function formatRelevance(result: RelevanceBenchResult): string {
     ],
     ['related posts, every post: full blocks (4 of 4)', (f) => (f.related ? pct(f.related.full, f.posts) : '—')],
     ['related posts: ≥ 2 of the first 3 on topic', (f) => (f.related ? pct(f.related.onTopic, f.posts) : '—')],
+    ['related posts: the whole block (4 of 4) on topic', (f) => (f.related ? pct(f.related.allOnTopic, f.posts) : '—')],
   ];
   for (const blog of result.blogs) {
     lines.push(`  ${sitePlatforms[blog.platform].name}:`);
