@@ -65,15 +65,14 @@ const MAX_BUCKETS = 100;
 const MIN_RELATED_SCORE = 2;
 
 /**
- * Closeness in words (distinctiveTerms.ts): the post closest to the source scores TEXT_POINTS (as
- * much as the best title echo), the others by their share of it. When the source has tags or
+ * Closeness in words (distinctiveTerms.ts, the title's words weighing `titleBoost` times): the post
+ * closest to the source scores TEXT_POINTS, the others by their share of it. When the source has tags or
  * categories, they lead and words only break (near) ties (TAGGED_TEXT_POINTS: more, and on the
  * sample corpus words outvoted a shared tag by a shared second category and a title echo).
  */
 const TEXT_POINTS = 4;
-/** The best title echo (the source's title words in a post's title and content); for a source without tags or categories, UNTAGGED_TITLE_POINTS. */
+/** The best title echo of a source not indexed (its `title`'s words in a post's title and content). */
 const TITLE_POINTS = 4;
-const UNTAGGED_TITLE_POINTS = 1;
 const TAGGED_TEXT_POINTS = 0.01;
 
 /**
@@ -439,10 +438,12 @@ export class MiniSearchEngine implements Engine {
       shared('categories', 2);
       shared('authors', 0.5);
     }
-    // The budget of a title (the source's, or `title`): its first 12 distinct words (OR costs more than AND).
+    // A source not indexed is related by its `title` alone (an indexed one's title words are among its
+    // distinctive terms below, weighed as titles weigh). The budget of a title: its first 12 distinct
+    // words (OR costs more than AND).
     const words = [
       ...new Set(
-        (source?.title ?? request.title ?? '')
+        (source ? '' : (request.title ?? ''))
           .split(/[^\p{L}\p{N}+#]+/u, LIMITS.titleTerms * 8)
           .filter((w) => w.length > 1 && !STOP_WORDS.has(normalizeTerm(w))),
       ),
@@ -458,9 +459,7 @@ export class MiniSearchEngine implements Engine {
       const hits = this.text.search({ terms, combineWith: 'OR', boost: { title: request.titleBoost || 1, content: 1 } }, this.docs.length);
       let top = 0;
       for (const slot of hits.slots) top = Math.max(top, hits.scores[slot]!);
-      // A source without tags or categories is related by what it says, title words included (distinctiveTerms): its title echo only breaks ties.
-      const echo = source && source.tags.length + source.categories.length === 0 ? UNTAGGED_TITLE_POINTS : TITLE_POINTS;
-      for (const slot of hits.slots) add(slot, (echo * hits.scores[slot]!) / top);
+      for (const slot of hits.slots) add(slot, (TITLE_POINTS * hits.scores[slot]!) / top);
     }
     // What the source says (its most distinctive words): posts on its topic, with or without tags.
     let closeness: (slot: number) => number = () => 0;
