@@ -21,6 +21,8 @@ export const searchBoxAttributes = {
   shortcut: { type: 'text' },
   /** Initial text of the input. */
   value: { type: 'text' },
+  /** Load the box's code when the browser is idle instead of on the reader's first sign of intent (pointer, focus, a key; the script tag only). */
+  idle: { type: 'boolean' },
   /** Post suggestions open the post at its top: no text fragment (`#:~:text=`) that scrolls to the words that matched. */
   'no-text-fragment': { type: 'boolean' },
 } as const satisfies AttributeSpecs;
