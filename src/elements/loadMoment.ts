@@ -3,9 +3,10 @@ import { isTypingTarget } from '../ui/searchBox/isTypingTarget.ts';
 
 /**
  * When the script loader fetches an element's code (src/standalone.ts):
- * - `now`: at once: an element that declares `eager` and has it, or a search box whose early
+ * - `now`: at once: an element that declares `eager` and has it; a search box whose early
  *   field the reader is already in (focused, or text typed into the page's fallback form before
- *   the loader ran);
+ *   the loader ran), or on a page with `<trove-search-results>` (a search page: the box shows its
+ *   query and the reader came to search);
  * - `near`: when the element comes within about a screen of the viewport (or is in it): related
  *   posts, the results;
  * - `intent`: the search box, on the reader's first sign of intent (`intentEvents` on the box, or
@@ -22,7 +23,12 @@ export function loadMoment(host: Element, box: boolean): LoadMoment {
   if (!box) return host.hasAttribute('eager') ? 'now' : 'near';
   // The early field took the focus and the text of the page's fallback form (renderEarlyField).
   const fallback = host.querySelector('input');
-  if (host.shadowRoot?.activeElement || (fallback && fallback.value !== fallback.defaultValue)) return 'now';
+  if (
+    host.shadowRoot?.activeElement ||
+    (fallback && fallback.value !== fallback.defaultValue) ||
+    document.querySelector('trove-search-results')
+  )
+    return 'now';
   return host.hasAttribute('idle') ? 'idle' : 'intent';
 }
 

@@ -49,6 +49,11 @@ describe('loadMoment', () => {
     expect(loadMoment(host('<trove-search-box value="night"></trove-search-box>'), true)).toBe('intent');
   });
 
+  it('loads a search box at once on a search page (one with the results)', () => {
+    host('<trove-search-results></trove-search-results>');
+    expect(loadMoment(host('<trove-search-box></trove-search-box>'), true)).toBe('now');
+  });
+
   it('loads a search box at once when its early field has the focus (the fallback field had it)', () => {
     const box = host('<trove-search-box idle></trove-search-box>');
     box.shadowRoot!.querySelector('input')!.focus();
