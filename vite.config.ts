@@ -1,10 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { build, defineConfig, type LibraryOptions, type Rollup, type UserConfig } from 'vite';
 import pkg from './package.json' with { type: 'json' };
-import type { AttributeSpecs } from './src/ui/attributeSpec.ts';
-import { relatedPostsAttributes } from './src/ui/relatedPosts/relatedPostsAttributes.ts';
-import { searchBoxAttributes } from './src/ui/searchBox/searchBoxAttributes.ts';
-import { searchResultsAttributes } from './src/ui/searchResults/searchResultsAttributes.ts';
 
 /**
  * One config, one output per mode (vite builds an IIFE from a single entry per run):
@@ -52,20 +48,16 @@ function libraryFor(mode: string): LibraryOptions {
 /** `@preact/signals` without its Preact integration (see `resolve` below). */
 const signalsCore = { find: /^@preact\/signals$/, replacement: '@preact/signals-core' };
 
-/** Each element's declared attributes: those that declare `eager` load when near the viewport. */
-const declarations: Record<string, AttributeSpecs> = {
-  'trove-search-box': searchBoxAttributes,
-  'trove-search-results': searchResultsAttributes,
-  'trove-related-posts': relatedPostsAttributes,
-};
+/** The elements of the script, each a chunk of its own. */
+const tags = ['trove-search-box', 'trove-search-results', 'trove-related-posts'];
 
 /**
  * The loader is useless without its chunks: the `script` build first runs the `chunks` build and
  * hands the loader the shared chunk names and, per tag, every one its `<tag>.js` imports
- * (transitively, so the loader requests them all at once) and whether it loads
- * when near the viewport (the element declares `eager`).
+ * (transitively, so the loader requests them all at once). When each element loads is the
+ * loader's (src/elements/loadMoment.ts).
  */
-async function buildChunks(): Promise<[string[], Record<string, [number[], 1?]>]> {
+async function buildChunks(): Promise<[string[], Record<string, number[]>]> {
   const result = await build({ configFile: 'vite.config.ts', mode: 'chunks', logLevel: 'warn' });
   // The placing code (src/chunks/trove-place.ts) on its own, after the chunks build has emptied the folder.
   await build({ configFile: 'vite.config.ts', mode: 'place', logLevel: 'warn' });
@@ -78,12 +70,12 @@ async function buildChunks(): Promise<[string[], Record<string, [number[], 1?]>]
     for (const dep of chunks.get(file)?.imports ?? []) closure(dep, seen);
     return seen;
   };
-  const elements = Object.entries(declarations).map(([tag, declared]) => {
-    const imports = closure(`${tag}.js`)
+  const elements = tags.map((tag) => [
+    tag,
+    closure(`${tag}.js`)
       .slice(1)
-      .map((file) => shared.indexOf(file));
-    return [tag, 'eager' in declared ? [imports, 1] : [imports]];
-  });
+      .map((file) => shared.indexOf(file)),
+  ]);
   return [shared, Object.fromEntries(elements)];
 }
 

@@ -2,7 +2,8 @@
  * What real pages download of Trove, measured in Chromium: every file the browser fetches from
  * `/dist/` (the loader and whatever chunks it asks for, whatever their names), each body brotli
  * q11 on its own, summed. Pages (bench/pages/):
- *  - search box only: trove-box.html, after the box is interactive and has shown suggestions;
+ *  - search box only: trove-box.html, after load with no gesture (the loader alone: the box's
+ *    code waits for the reader's intent), then after the pointer over it and suggestions shown;
  *  - related posts only, far below the fold (related.html): before the block nears the viewport
  *    (after load and the network has been quiet), then after it is scrolled into view and shows
  *    its links ("in all");
@@ -19,6 +20,8 @@ export interface PageBytes {
 }
 
 export interface PageBytesResult {
+  /** The box's page after load, before any gesture. */
+  searchBoxBeforeIntent: PageBytes;
   searchBoxOnly: PageBytes;
   relatedBeforeViewport: PageBytes;
   relatedInAll: PageBytes;
@@ -83,14 +86,18 @@ async function inFreshPage<T>(
 }
 
 export async function measurePageBytes(browser: Browser, origin: string): Promise<PageBytesResult> {
-  const searchBoxOnly = await inFreshPage(browser, async (page, net) => {
+  const [searchBoxBeforeIntent, searchBoxOnly] = await inFreshPage(browser, async (page, net) => {
     await page.goto(`${origin}/bench/trove-box.html`, { timeout: 30_000 });
+    await net.quiet(1_000);
+    const before = await net.snapshot();
+    // The reader's first sign of intent: the pointer over the field.
+    await page.locator('trove-search-box').hover({ timeout: 15_000 });
     const input = page.locator('trove-search-box input[role="combobox"]');
     await input.click({ timeout: 15_000 });
     await input.pressSequentially('raised', { delay: 20 });
     await page.locator('trove-search-box [role="option"]').first().waitFor({ timeout: 15_000 });
     await net.quiet();
-    return net.snapshot();
+    return [before, await net.snapshot()] as const;
   });
   const [relatedBeforeViewport, relatedInAll] = await inFreshPage(browser, async (page, net) => {
     await page.goto(`${origin}/bench/related.html`, { timeout: 30_000 });
@@ -114,5 +121,5 @@ export async function measurePageBytes(browser: Browser, origin: string): Promis
     },
     '/ac/',
   );
-  return { searchBoxOnly, relatedBeforeViewport, relatedInAll, autocompleteBox };
+  return { searchBoxBeforeIntent, searchBoxOnly, relatedBeforeViewport, relatedInAll, autocompleteBox };
 }

@@ -11,6 +11,13 @@ export const BYTE_TARGETS = {
   searchBox: sizeBudget.searchBoxTarget,
   relatedInAll: sizeBudget.relatedOnlyTarget,
   relatedBeforeViewport: sizeBudget.loaderCeiling,
+  boxBeforeIntent: sizeBudget.untouchedPageTarget,
+};
+
+/** Each element's first load (the loader and what it fetches for that element): its target. */
+const FIRST_LOAD_TARGETS: Record<string, number | undefined> = {
+  'trove-search-box': sizeBudget.searchBoxTarget,
+  'trove-related-posts': sizeBudget.relatedOnlyTarget,
 };
 
 /**
@@ -34,14 +41,23 @@ const formlessRow = (early: SideResult | undefined, ac: SideResult, measure: 'in
   early ? [timedRow('  the same, no fallback form in the tag', early[measure], ac[measure], '')] : [];
 const verdict = (now: number, target: number) => (now <= target ? 'met' : `${kb(now - target)} over`);
 
-export function formatBytes(all: Map<string, number>, pages: PageBytesResult): string {
+export function formatBytes(
+  all: Map<string, number>,
+  pages: PageBytesResult,
+  firstLoads: Map<string, { total: number; files: string[] }> = new Map(),
+): string {
   const allTotal = [...all.values()].reduce((a, b) => a + b, 0);
   const rows: [string, number, number][] = [
     [`all three elements (loader + every chunk: ${all.size} files)`, allTotal, BYTE_TARGETS.all],
     ['search box only', pages.searchBoxOnly.total, BYTE_TARGETS.searchBox],
     ['related posts only, in all', pages.relatedInAll.total, BYTE_TARGETS.relatedInAll],
     ['related posts only, before the block nears the viewport', pages.relatedBeforeViewport.total, BYTE_TARGETS.relatedBeforeViewport],
+    ['search box only, after load, before any gesture', pages.searchBoxBeforeIntent.total, BYTE_TARGETS.boxBeforeIntent],
   ];
+  const loads = [...firstLoads].map(([tag, { total, files }]) => {
+    const target = FIRST_LOAD_TARGETS[tag];
+    return [`  <${tag}>`, kb(total), target ? `≤ ${kb(target)}` : '', target ? verdict(total, target) : '', files.join(' + ')];
+  });
   const files = (label: string, page: PageBytes) =>
     `  ${label}: ${[...page.files].map(([path, size]) => `${path.replace(/^\/dist\//, '')} ${kb(size)}`).join(', ') || 'nothing'}`;
   return [
@@ -50,7 +66,14 @@ export function formatBytes(all: Map<string, number>, pages: PageBytesResult): s
       ['page', 'now', 'target', ''],
       ...rows.map(([label, now, target]) => [label, kb(now), `≤ ${kb(target)}`, verdict(now, target)]),
     ]),
+    ...(loads.length
+      ? [
+          "What each element's first load costs (the loader and the files it fetches for that element at its moment, from dist/):",
+          table(loads),
+        ]
+      : []),
     'Files fetched by Chromium:',
+    files('search box only, after load, before any gesture', pages.searchBoxBeforeIntent),
     files('search box only (box interactive, suggestions shown)', pages.searchBoxOnly),
     files('related only, block five screens down, after load', pages.relatedBeforeViewport),
     files('related only, after scrolling to it', pages.relatedInAll),

@@ -17,7 +17,8 @@
  * bench/analyticsCost.ts: what recording search analytics costs in throughput;
  * bench/serviceScale.ts: writes, reads under writes and restarts, data folder and PostgreSQL, on the
  * generated posts and on a skewed corpus) and
- * its attack figures (bench/serviceAttack.ts).
+ * its attack figures (bench/serviceAttack.ts); `npm run bench -- --no-cli` leaves out part 3 (the
+ * widgets' figures alone, on a busy machine).
  *
  *   TROVE_OUT_DIR      the build to measure (default dist/; built into a temporary folder when missing)
  *   TROVE_BENCH_PORT   port of the bench server (default: any free port)
@@ -43,7 +44,7 @@ import { benchService, formatServiceBench } from './service.ts';
 import { benchServiceAttack, formatServiceAttack } from './serviceAttack.ts';
 import { benchRelevance, formatRelevance } from './relevance.ts';
 import { benchServiceScale, formatServiceScale } from './serviceScale.ts';
-import { scriptSizes } from './sizes.ts';
+import { firstLoadSizes, scriptSizes } from './sizes.ts';
 import { measureSpeed } from './speed.ts';
 import { formatThemeCost, stylesheetSizes } from './themeCost.ts';
 
@@ -84,7 +85,7 @@ async function main() {
 
     const sizes = scriptSizes(dist);
     const pages = await measurePageBytes(browser, server.origin);
-    console.log(formatBytes(sizes, pages));
+    console.log(formatBytes(sizes, pages, firstLoadSizes(dist)));
     console.log('');
     try {
       const chunks = await buildBreakdown(root);
@@ -103,10 +104,12 @@ async function main() {
     await browser?.close().catch(() => {});
     await server?.close().catch(() => {});
   }
-  console.log('');
-  printCliIndex(benchCliIndex());
-  console.log('');
-  console.log(formatCliCrawl(await benchCliCrawl()));
+  if (!process.argv.includes('--no-cli')) {
+    console.log('');
+    printCliIndex(benchCliIndex());
+    console.log('');
+    console.log(formatCliCrawl(await benchCliCrawl()));
+  }
   console.log('');
   console.log(formatRelevance(await benchRelevance()));
   if (process.argv.includes('--service')) {

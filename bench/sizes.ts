@@ -48,3 +48,29 @@ export async function librariesSize(root = fileURLToPath(new URL('..', import.me
     rmSync(out, { recursive: true, force: true });
   }
 }
+
+/** The elements of the standalone script, each with its chunk `chunks/<tag>.js`. */
+export const ELEMENT_TAGS = ['trove-search-box', 'trove-related-posts', 'trove-search-results'] as const;
+
+/**
+ * What each element's first load costs, in brotli bytes: the loader and everything the loader
+ * fetches for that element once its moment has come (its chunk and every shared chunk it imports,
+ * transitively), by tag, with the files.
+ */
+export function firstLoadSizes(dist = process.env.TROVE_OUT_DIR ?? 'dist'): Map<string, { total: number; files: string[] }> {
+  const sizes = scriptSizes(dist);
+  const loads = new Map<string, { total: number; files: string[] }>();
+  for (const tag of ELEMENT_TAGS) {
+    const files = ['trove.js'];
+    const visit = (file: string) => {
+      if (files.includes(file) || !sizes.has(file)) return;
+      files.push(file);
+      // The chunks import one another by relative name: `from"./bootChunk-….js"` or `import"./….js"`.
+      for (const [, name] of readFileSync(join(dist, file), 'utf8').matchAll(/(?:from|import)\s*["'`]\.\/([\w.-]+\.js)["'`]/g))
+        visit(`chunks/${name}`);
+    };
+    visit(`chunks/${tag}.js`);
+    loads.set(tag, { total: files.reduce((sum, file) => sum + (sizes.get(file) ?? 0), 0), files });
+  }
+  return loads;
+}

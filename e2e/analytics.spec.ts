@@ -26,6 +26,8 @@ test('the analytics page counts what a reader searched for, found nothing for, a
 
   // 1. Types a query the blog has nothing for, and searches it.
   await page.goto('/');
+  // The pointer over the box: the script tag's loader fetches its code then.
+  await box(page).hover();
   await input(page).click();
   await input(page).pressSequentially(missing, { delay: 30 });
   await expect(box(page)).toContainText(`No suggestions for “${missing}”`);

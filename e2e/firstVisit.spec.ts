@@ -92,6 +92,16 @@ test('Enter before the code arrives goes to the results page with the text as q'
   await page.waitForURL((url) => url.pathname === '/search' && url.searchParams.get('q') === 'night sky');
 });
 
+test("with the box's query-param (WordPress's s) too, what is typed before the code arrives carries over", async ({ page }) => {
+  const release = await holdBack(page, '**/dist/chunks/**');
+  await page.goto('/pages/search-box.html?query-param=s&intent');
+  await early(page).click();
+  await page.keyboard.type('night sky');
+  release();
+  await expect(box(page)).toHaveValue('night sky');
+  await expect(box(page)).toBeFocused();
+});
+
 test("Enter before the code arrives sends the text as the box's query-param (WordPress's s)", async ({ page }) => {
   await holdBack(page, '**/dist/chunks/**');
   await page.goto('/pages/search-box.html?query-param=s');

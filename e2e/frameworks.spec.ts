@@ -67,6 +67,8 @@ for (const app of apps) {
     test('binds attributes, passes translations as a property, routes a cancelled trove-select', async ({ page, request }) => {
       const errors = recordErrors(page);
       await page.goto(app.path);
+      // The pointer over the box (the script tag's loader fetches its code then).
+      await page.locator('trove-search-box').hover();
       const box = page.getByRole('combobox');
       await expect(box).toHaveAttribute('placeholder', `Search from ${app.name.split(' ')[0]}`);
       const related = page.locator('trove-related-posts');
@@ -100,6 +102,7 @@ for (const app of apps) {
       await toggle.click();
       await expect(page.locator('trove-search-box')).toHaveCount(0);
       await toggle.click();
+      await page.locator('trove-search-box').hover();
       const box = page.getByRole('combobox');
       await box.fill('bread');
       await expect(page.getByRole('option').first()).toBeVisible();

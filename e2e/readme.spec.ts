@@ -120,6 +120,8 @@ test.describe('README examples', () => {
     writeFileSync(`${out}/blog.html`, page(localise(code.get('blog')!, baseURL!, collection), `<link rel="canonical" href="${first}">`));
     await request.delete('/_trove/requests');
     await tab.goto('/readme/blog.html');
+    // The pointer over the box: the loader fetches its code then.
+    await tab.locator('trove-search-box').hover();
     const box = tab.getByRole('combobox');
     await expect(box).toHaveAttribute('placeholder', 'Search the blog');
     await box.fill('sourdough');
@@ -148,6 +150,7 @@ test.describe('README examples', () => {
       .replace('http://127.0.0.1:8787', baseURL!); // the README's port is the service's default; the tests' service has its own
     writeFileSync(`${out}/local.html`, page('<trove-search-box placeholder="Search"></trove-search-box>', script));
     await tab.goto('/readme/local.html');
+    await tab.locator('trove-search-box').hover();
     await tab.getByRole('combobox').fill('sourdough');
     await expect(tab.getByRole('option').first()).toBeVisible();
   });
@@ -221,6 +224,7 @@ test.describe('README examples', () => {
   test('shadow-root: a search box in a declarative shadow root suggests', async ({ page: tab, baseURL }) => {
     writeFileSync(`${out}/shadow-root.html`, page(localise(code.get('shadow-root')!, baseURL!)));
     await tab.goto('/readme/shadow-root.html');
+    await tab.locator('site-header trove-search-box').hover();
     const box = tab.locator('site-header').getByRole('combobox');
     await expect(box).toHaveAttribute('placeholder', 'Search the blog');
     expect(
@@ -256,6 +260,8 @@ test.describe('README examples', () => {
         framework === 'svelte' ? [svelte({ configFile: false })] : [],
       );
       await tab.goto(`/readme/${framework}/`);
+      // The pointer over the box: the script tag's loader fetches its code then.
+      await tab.locator('trove-search-box').hover();
       await expect(tab.getByRole('combobox')).toHaveAttribute('placeholder', 'Search');
       const related = tab.locator('trove-related-posts');
       await expect(related).toHaveAttribute('doc-id', '12');
@@ -275,6 +281,8 @@ test.describe('README examples', () => {
     const tab = await context.newPage();
     writeFileSync(`${out}/phone.html`, page(`<main>${'<p>Post text.</p>'.repeat(40)}</main>`, localise(code.get('phone')!, baseURL!)));
     await tab.goto('/readme/phone.html');
+    // A tap on the field before the box's code is there fetches it (and focuses the field).
+    await tab.locator('trove-search-box').tap();
     const box = tab.getByRole('combobox');
     await box.tap();
     await box.pressSequentially('sourd', { delay: 40 });

@@ -88,7 +88,8 @@ test.describe('on a demo blog post', () => {
 
   test('sends no recommend request before the reader scrolls near the block, then exactly one', async ({ page, request }) => {
     await page.goto(POST_PATH);
-    await expect(placeholders(page)).toHaveCount(4); // defined, showing its reserved space
+    // The block's code waits for it to come within a screen (the script loader), its data too.
+    await page.waitForLoadState('load');
     const distance = await block(page).evaluate((el) => el.getBoundingClientRect().top / innerHeight);
     expect(distance, 'the block must start more than two screens down for this test to mean anything').toBeGreaterThan(2.05);
     await page.waitForTimeout(600);
@@ -109,7 +110,7 @@ test.describe('on a demo blog post', () => {
 
   test('loads while the block is still about one screen below the viewport', async ({ page, request }) => {
     await page.goto(POST_PATH);
-    await expect(placeholders(page)).toHaveCount(4);
+    await page.waitForLoadState('load');
     // Scroll so the block's top is 1.5 screens below the bottom edge: not yet near.
     await block(page).evaluate((el) => scrollBy(0, el.getBoundingClientRect().top - innerHeight * 2.5));
     await page.waitForTimeout(500);
@@ -223,7 +224,10 @@ test.describe('on a demo blog post', () => {
     await page.evaluate(() => {
       (window as unknown as { troveShifts: unknown[] }).troveShifts.length = 0;
     });
-    // Jump straight to the block (a reader following a link to #comments, say) before it loaded.
+    // The block comes within a screen (its code arrives and shows the reserved space), then the
+    // reader jumps straight to it (a link to #comments, say) before its posts have loaded.
+    await block(page).evaluate((el) => scrollBy(0, el.getBoundingClientRect().top - innerHeight * 1.6));
+    await expect(placeholders(page)).toHaveCount(4);
     await block(page).evaluate((el) => scrollBy(0, el.getBoundingClientRect().top - innerHeight * 0.3));
     await page.waitForTimeout(300);
     await expect(cards(page)).toHaveCount(0);

@@ -3,17 +3,20 @@
  * `<script>` tag that loaded it, exposes `window.Trove = { configure, version }`, and defines
  * every Trove tag at once with a small host class (`TroveHost`). The custom-element registry
  * upgrades every instance wherever it is (the document, another element's open shadow root, a
- * declarative shadow root, now or added later); a host's first connection starts its element's
- * chunks from `chunks/` beside the script, all of them at once (the build tells the loader each
- * element's full list); the host class then becomes the element's class (`TroveHost.become`) and
- * every waiting host a real instance of it. An element
- * that declares `eager` (related posts) is fetched only when one of its hosts nears the viewport.
- * A page with only `<trove-related-posts>` downloads only what that element needs.
+ * declarative shadow root, now or added later); each host then waits for its element's moment
+ * (`loadMoment`): related posts and the results when they come within about a screen of the
+ * viewport (`eager` related posts at once), the search box on the reader's first sign of intent
+ * (the pointer over or down on its field, focus, a key, its `shortcut`, which the loader catches
+ * until the box's code is there), or at idle with `idle`. Then the element's chunks from
+ * `chunks/` beside the script start, all of them at once (the build tells the loader each
+ * element's full list); the host class becomes the element's class (`TroveHost.become`) and every
+ * waiting host a real instance of it. A page downloads only what its reader uses.
  *
  *   <script src="/trove.js" data-base-url="…" data-project="…" data-collection="…" data-token="…" defer></script>
  */
 import type { TroveConfig } from './elements/configure.ts';
 import { defineElement } from './elements/defineElement.ts';
+import { intentEvents, loadMoment, shortcutField } from './elements/loadMoment.ts';
 import { placingSettings } from './elements/readScriptConfig.ts';
 import { renderEarlyField } from './elements/renderEarlyField.ts';
 import { TroveHost } from './elements/TroveHost.ts';
@@ -23,11 +26,10 @@ import { version } from './version.ts';
 
 /**
  * Injected by the build (vite.config.ts): the shared chunk files, and for each tag the indexes
- * of those it imports (besides its own `<tag>.js`) and whether it loads when near the viewport
- * (it declares `eager`). The hosts observe no attributes: the implementation watches them once
- * it has arrived, so the declarations stay out of this file.
+ * of those it imports (besides its own `<tag>.js`). The hosts observe no attributes: the
+ * implementation watches them once it has arrived, so the declarations stay out of this file.
  */
-declare const __TROVE_ELEMENTS__: [shared: string[], Record<string, [imports: number[], lazy?: 1]>];
+declare const __TROVE_ELEMENTS__: [shared: string[], Record<string, number[]>];
 
 /** Where the loader keeps its host class: the version tells two copies apart, the chunks extend it (src/chunks/loaderHost.ts). */
 const marker = Symbol.for('trove.loader');
@@ -69,13 +71,22 @@ if (global[marker]) {
   };
 
   const [names, elements] = __TROVE_ELEMENTS__;
-  for (const [tag, [files, lazy]] of Object.entries(elements)) {
+  for (const [tag, files] of Object.entries(elements)) {
+    const box = tag === 'trove-search-box';
     const waiting = new Set<TroveHost>();
     let started = false;
+    // Until the box's code is there, its shortcut focuses the early field (which starts the code).
+    const onShortcut = (event: KeyboardEvent) => {
+      const input = shortcutField(waiting, event);
+      if (!input) return;
+      event.preventDefault();
+      input.focus();
+      input.select();
+    };
     const start = () => {
       if (started) return;
       started = true;
-      near?.disconnect();
+      near.disconnect();
       // Every file at once: the element's chunk and the shared chunks it imports (the libraries are in `bootChunk`).
       const urls = [`${tag}.js`, ...files.map((file) => names[file])].map((file) => chunks + file);
       Promise.all(urls.map((url) => import(/* @vite-ignore */ url))).then(
@@ -83,25 +94,32 @@ if (global[marker]) {
           const loaded = chunk.default(handoff);
           configure = loaded.configure;
           Host.become(loaded.element);
+          // The box's own shortcut handler takes over.
+          document.removeEventListener('keydown', onShortcut);
           for (const host of waiting) if (host.isConnected) host.connectedCallback();
           waiting.clear();
         },
         (error: unknown) => console.error(`Trove ${version}: could not load <${tag}> from ${chunks}`, error),
       );
     };
-    const near = lazy
-      ? new IntersectionObserver((entries) => entries.some((entry) => entry.isIntersecting) && start(), {
-          // Twice as far as the element's own view waits for before it asks the service.
-          rootMargin: '200% 0px',
-        })
-      : undefined;
+    // About a screen: as far as related posts wait for before they ask the service.
+    const near = new IntersectionObserver((entries) => entries.some((entry) => entry.isIntersecting) && start(), {
+      rootMargin: '100% 0px',
+    });
     class Host extends TroveHost {
       static override load = (host: TroveHost) => {
         // The box can be typed into at once: a plain search field until its code arrives.
-        if (tag === 'trove-search-box') renderEarlyField(host);
+        if (box) renderEarlyField(host);
         waiting.add(host);
-        if (near && !host.hasAttribute('eager')) near.observe(host);
-        else start();
+        const moment = loadMoment(host, box);
+        if (moment === 'now') start();
+        else if (moment === 'near') near.observe(host);
+        else {
+          for (const type of intentEvents) host.addEventListener(type, start, { once: true, passive: true });
+          document.addEventListener('keydown', onShortcut);
+          // Safari has no requestIdleCallback.
+          if (moment === 'idle') (globalThis.requestIdleCallback ?? setTimeout)(start);
+        }
       };
     }
     defineElement(tag, Host);

@@ -23,6 +23,8 @@ export const searchBoxAttributes = {
   value: { type: 'text' },
   /** Opens as a panel over the whole page on every screen, as it does on a phone (what a theme's search button opens). */
   panel: { type: 'boolean' },
+  /** Load the box's code when the browser is idle instead of on the reader's first sign of intent (pointer, focus, a key; the script tag only). */
+  idle: { type: 'boolean' },
   /** Post suggestions open the post at its top: no text fragment (`#:~:text=`) that scrolls to the words that matched. */
   'no-text-fragment': { type: 'boolean' },
 } as const satisfies AttributeSpecs;

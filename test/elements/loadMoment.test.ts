@@ -1,0 +1,88 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { loadMoment, shortcutField } from '../../src/elements/loadMoment.ts';
+import { renderEarlyField } from '../../src/elements/renderEarlyField.ts';
+
+/** A connected element from `html`; a search box shows its early field, as the loader does. */
+function host(html: string): HTMLElement {
+  document.body.insertAdjacentHTML('beforeend', html);
+  const el = document.body.lastElementChild as HTMLElement;
+  if (el.localName === 'trove-search-box') renderEarlyField(el);
+  return el;
+}
+
+const key = (init: KeyboardEventInit, target: EventTarget = document.body) => {
+  const event = new KeyboardEvent('keydown', { bubbles: true, cancelable: true, composed: true, ...init });
+  target.dispatchEvent(event);
+  return event;
+};
+
+describe('loadMoment', () => {
+  afterEach(() => {
+    document.body.innerHTML = '';
+  });
+
+  it('waits for related posts and the results to come near the viewport', () => {
+    expect(loadMoment(host('<trove-related-posts></trove-related-posts>'), false)).toBe('near');
+    expect(loadMoment(host('<trove-search-results></trove-search-results>'), false)).toBe('near');
+  });
+
+  it('loads related posts with eager at once', () => {
+    expect(loadMoment(host('<trove-related-posts eager></trove-related-posts>'), false)).toBe('now');
+  });
+
+  it('waits for the reader’s intent on a search box, or for idle with idle', () => {
+    expect(loadMoment(host('<trove-search-box></trove-search-box>'), true)).toBe('intent');
+    expect(loadMoment(host('<trove-search-box idle></trove-search-box>'), true)).toBe('idle');
+  });
+
+  it('loads a search box at once when the reader typed into its fallback form before the loader ran', () => {
+    const box = document.createElement('trove-search-box');
+    box.innerHTML = '<form action="/search"><input name="q"></form>';
+    document.body.append(box);
+    box.querySelector('input')!.value = 'night';
+    renderEarlyField(box);
+    expect(loadMoment(box, true)).toBe('now');
+  });
+
+  it('does not count a fallback field’s own initial value as typing', () => {
+    expect(loadMoment(host('<trove-search-box><form><input name="q" value="night"></form></trove-search-box>'), true)).toBe('intent');
+    expect(loadMoment(host('<trove-search-box value="night"></trove-search-box>'), true)).toBe('intent');
+  });
+
+  it('loads a search box at once on a search page (one with the results)', () => {
+    host('<trove-search-results></trove-search-results>');
+    expect(loadMoment(host('<trove-search-box></trove-search-box>'), true)).toBe('now');
+  });
+
+  it('loads a search box at once when its early field has the focus (the fallback field had it)', () => {
+    const box = host('<trove-search-box idle></trove-search-box>');
+    box.shadowRoot!.querySelector('input')!.focus();
+    expect(loadMoment(box, true)).toBe('now');
+  });
+});
+
+describe('shortcutField', () => {
+  afterEach(() => {
+    document.body.innerHTML = '';
+  });
+
+  it('finds the early field of the first box whose shortcut the key matches', () => {
+    const plain = host('<trove-search-box></trove-search-box>');
+    const slash = host('<trove-search-box shortcut="/"></trove-search-box>');
+    const both = host('<trove-search-box shortcut="mod+k /"></trove-search-box>');
+    expect(shortcutField([plain, slash, both], key({ key: '/' }))).toBe(slash.shadowRoot!.querySelector('input'));
+    expect(shortcutField([plain, slash, both], key({ key: 'k', ctrlKey: true }))).toBe(both.shadowRoot!.querySelector('input'));
+    expect(shortcutField([plain, slash, both], key({ key: 'k' }))).toBeUndefined();
+  });
+
+  it('leaves a key typed into another field, a key already handled and a box no longer in the page', () => {
+    const box = host('<trove-search-box shortcut="/"></trove-search-box>');
+    const field = host('<textarea></textarea>');
+    expect(shortcutField([box], key({ key: '/' }, field))).toBeUndefined();
+    const handled = new KeyboardEvent('keydown', { key: '/', cancelable: true });
+    handled.preventDefault();
+    expect(shortcutField([box], handled)).toBeUndefined();
+    box.remove();
+    expect(shortcutField([box], key({ key: '/' }))).toBeUndefined();
+  });
+});
