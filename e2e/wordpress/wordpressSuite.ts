@@ -1,0 +1,523 @@
+/**
+ * The WordPress plugin on a real WordPress (issue 38 §4), one theme per spec file
+ * (twentyTwentyThree.spec.ts, twentyTwentyOne.spec.ts): a throwaway WordPress of Debian's
+ * (startWordPress.ts) and `trove serve` in this process with a write token (startTrove.ts),
+ * both started once per file and shared by its tests, which run in order:
+ *
+ *   the plugin uploaded as `dist/trove-search-wordpress.zip` through Plugins → Add New → Upload
+ *   Plugin, activated and configured on Settings → Trove Search; then what a visitor sees (the box
+ *   in the header, `/?s=`, related posts), what an editor does (publish, edit, trash in the block
+ *   editor), the service down or slow while publishing, who may use the settings page and its
+ *   actions, the documents against `trove index <address>`'s, and the looks (contrast through
+ *   the shadow roots, light and dark, 1280 and 390 px; screenshots for docs/wordpress.md).
+ *
+ * Every response WordPress sends to any of the browsers is searched for the write token.
+ * Outside CI, the suite skips with a message when Debian's packages are missing
+ * (scripts/ensureWordPress.ts installs them); in CI it runs.
+ */
+import { execFile } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { type Browser, type BrowserContext, expect, type Page, test } from '@playwright/test';
+import { installTextChecks, type TextCheckWindow } from '../installTextChecks.ts';
+import { startTrove, type TroveForWordPress } from './startTrove.ts';
+import { missingForWordPress, startWordPress, type WordPress, type WordPressTheme, type WordPressUser } from './startWordPress.ts';
+
+const root = new URL('../..', import.meta.url).pathname;
+const ZIP = join(root, 'dist/trove-search-wordpress.zip');
+const PROJECT = 'blog';
+const COLLECTION = 'posts';
+const SETTINGS = '/wp-admin/options-general.php?page=trove-search';
+
+interface Document {
+  id: string | number;
+  [field: string]: unknown;
+}
+
+export function defineWordPressSuite(theme: WordPressTheme, options: { screenshots: { light: string; phone: string } }) {
+  const missing = missingForWordPress();
+  test.skip(
+    missing.length > 0 && !process.env.CI,
+    `WordPress's Debian packages are missing (${missing.join(', ')}): run \`sudo npx tsx scripts/ensureWordPress.ts\` for these tests`,
+  );
+  test.describe.configure({ mode: 'serial', timeout: 60_000 });
+
+  let wp: WordPress;
+  let trove: TroveForWordPress;
+  const contexts: BrowserContext[] = [];
+  /** Every text response WordPress sent to a browser that held the write token: where. */
+  const leaks: string[] = [];
+  let pagesSeen = 0;
+
+  test.beforeAll(async () => {
+    test.setTimeout(120_000);
+    trove = await startTrove();
+    wp = await startWordPress({ theme });
+  });
+
+  test.afterAll(async () => {
+    for (const context of contexts) await context.close().catch(() => {});
+    await wp?.stop();
+    await trove?.close();
+  });
+
+  /** A browser context whose every WordPress response is searched for the write token; logged in as `user` when given. */
+  async function contextFor(browser: Browser, user?: WordPressUser, init: Parameters<Browser['newContext']>[0] = {}) {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, ...init });
+    contexts.push(context);
+    context.on('response', async (response) => {
+      if (!response.url().startsWith(wp.url)) return;
+      const type = response.headers()['content-type'] ?? '';
+      if (!/html|json|javascript|text|xml/.test(type)) return;
+      const body = await response.text().catch(() => '');
+      if (response.request().resourceType() === 'document') pagesSeen++;
+      if (body.includes(trove.writeToken)) leaks.push(response.url());
+    });
+    if (user) {
+      const page = await context.newPage();
+      await page.goto(`${wp.url}/wp-login.php`);
+      await page.locator('#user_login').fill(user.login);
+      await page.locator('#user_pass').fill(user.password);
+      await page.locator('#wp-submit').click();
+      await page.waitForURL(/wp-admin/);
+      await page.close();
+    }
+    return context;
+  }
+
+  let admin: BrowserContext;
+  const api = (kind: string, params: Record<string, string>, collection = COLLECTION) =>
+    fetch(
+      `${trove.base}/api/v2/projects/${PROJECT}/collections/${collection}/${kind}?${new URLSearchParams({ ...params, token: trove.readToken })}`,
+    ).then(async (response) =>
+      response.ok ? ((await response.json()) as { response: { results: Record<string, unknown>[] } }) : undefined,
+    );
+  /** The titles autocomplete offers for `q` (navigational suggestions). */
+  const suggested = async (q: string) => (await api('autocomplete/suggest', { q }))?.response.results.map((r) => String(r.phrase)) ?? [];
+  const found = async (q: string) => (await api('search/default', { q, limit: '50' }))?.response.results.map((r) => String(r.title)) ?? [];
+  const related = async (url: string) =>
+    (await api('recommend/recommend', { url, limit: '10' }))?.response.results.map((r) => String(r.url)) ?? [];
+  /** The documents the service was sent for `collection` (index requests of the request log, the last one of each id). */
+  const sentDocuments = async (collection: string) => {
+    const log = (await (await fetch(`${trove.base}/_trove/requests`)).json()) as { method: string; path: string; body: string | null }[];
+    const documents = new Map<string, Document>();
+    for (const entry of log)
+      if (entry.method === 'POST' && entry.path.endsWith(`/collections/${collection}/documents`) && entry.body)
+        for (const document of JSON.parse(entry.body) as Document[]) documents.set(String(document.id), document);
+    return documents;
+  };
+
+  test('installs from its zip through Plugins → Add New → Upload Plugin, and activates', async ({ browser }) => {
+    expect(existsSync(ZIP), `${ZIP} is written by npm run build`).toBe(true);
+    admin = await contextFor(browser, wp.admin);
+    const page = await admin.newPage();
+    await page.goto(`${wp.url}/wp-admin/plugin-install.php?tab=upload`);
+    await page.locator('#pluginzip').setInputFiles(ZIP);
+    await page.getByRole('button', { name: 'Install Now' }).click();
+    await expect(page.getByText('Plugin installed successfully.')).toBeVisible({ timeout: 30_000 });
+    await page.getByRole('link', { name: 'Activate Plugin' }).click();
+    await expect(page.getByText('Plugin activated.')).toBeVisible();
+    await expect(page.locator('tr[data-slug="trove-search"]')).toHaveClass(/\bactive\b/);
+    await page.close();
+  });
+
+  test('is configured on Settings → Trove Search; Check connection says the service answers and takes the write token', async () => {
+    const page = await admin.newPage();
+    await page.goto(`${wp.url}/wp-admin/`);
+    await page.locator('#menu-settings').hover();
+    await page.locator('#menu-settings').getByRole('link', { name: 'Trove Search' }).click();
+    await expect(page).toHaveURL(new RegExp(SETTINGS.replace(/[?.]/g, '\\$&')));
+    await page.getByLabel(/service address|base url/i).fill(trove.base);
+    await page.getByLabel(/^project/i).fill(PROJECT);
+    await page.getByLabel(/^collection/i).fill(COLLECTION);
+    await page.getByLabel(/public|read token/i).fill(trove.readToken);
+    await page.getByLabel(/write token/i).fill(trove.writeToken);
+    await page.getByRole('button', { name: /save/i }).click();
+    await expect(page.getByText(/settings saved/i)).toBeVisible();
+    // The field says a write token is set, never what it is.
+    await expect(page.getByLabel(/write token/i)).toHaveValue('');
+    expect(await page.content()).not.toContain(trove.writeToken);
+    await page.getByRole('button', { name: /check connection/i }).click();
+    await expect(page.getByText(/v2/)).toBeVisible();
+    await expect(page.getByText(/write token (is )?accepted/i)).toBeVisible();
+    await page.close();
+  });
+
+  test('Index everything sends every published post, with its progress', async () => {
+    const page = await admin.newPage();
+    await page.goto(`${wp.url}${SETTINGS}`);
+    await page.getByRole('button', { name: /index everything|index all/i }).click();
+    await expect(page.getByRole('progressbar')).toBeVisible();
+    await expect.poll(async () => (await found('the')).length + (await found('telescope')).length, { timeout: 20_000 }).toBeGreaterThan(0);
+    await expect.poll(async () => (await sentDocuments(COLLECTION)).size, { timeout: 20_000 }).toBe(wp.posts.length);
+    const sent = await sentDocuments(COLLECTION);
+    expect([...sent.values()].map((d) => d.title).sort()).toEqual(wp.posts.map((p) => p.title).sort());
+    await page.close();
+  });
+
+  test('the header has one search box, Trove’s: a title typed, the post chosen with the keys opens, feedback sent', async ({ browser }) => {
+    const visitor = await contextFor(browser);
+    const page = await visitor.newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (error) => errors.push(error.message));
+    await page.goto(`${wp.url}/`);
+    const header = page.locator(theme === 'twentytwentythree' ? 'header.wp-block-template-part' : '#masthead');
+    await expect(header.locator('trove-search-box')).toHaveCount(1);
+    // The theme's own search is Trove's box now, not beside it: one search field in the header.
+    await expect(header.getByRole('combobox')).toHaveCount(1);
+    await expect(header.locator('input[type="search"], input[name="s"]').filter({ visible: true })).toHaveCount(0);
+    await expect(page.locator('script[src*="trove-search/"][src*="trove.js"]')).toHaveCount(1);
+    await expect(page.locator(`link[rel="preconnect"][href^="${trove.base}"]`)).toHaveCount(1);
+    const box = header.getByRole('combobox');
+    await box.click();
+    await box.pressSequentially('telesc', { delay: 30 });
+    const target = wp.posts.find((p) => p.title === 'Choosing a first telescope')!;
+    const option = page.getByRole('option', { name: /Choosing a first telescope/ });
+    await expect(option).toBeVisible();
+    while ((await box.getAttribute('aria-activedescendant')) === null || !(await option.getAttribute('aria-selected'))?.includes('true'))
+      await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('Enter');
+    await page.waitForURL(target.url);
+    await expect(page.locator('h1')).toContainText('Choosing a first telescope');
+    // Autocomplete feedback for that post, by the id it was indexed with.
+    const id = idOf(await sentDocuments(COLLECTION), target.url);
+    expect(id).not.toBe('');
+    await expect
+      .poll(async () => {
+        const feedback = (await (await fetch(`${trove.base}/_trove/feedback?token=${trove.writeToken}`)).json()) as {
+          kind: string;
+          collection: string;
+          params: Record<string, string>;
+        }[];
+        return feedback.some(
+          (entry) => entry.kind === 'autocomplete' && entry.collection === COLLECTION && Object.values(entry.params).includes(id),
+        );
+      })
+      .toBe(true);
+    expect(errors).toEqual([]);
+  });
+
+  test('/?s=word shows Trove’s results in the theme’s own layout; without JavaScript, WordPress’s list', async ({ browser }) => {
+    const visitor = await contextFor(browser);
+    const page = await visitor.newPage();
+    await page.goto(`${wp.url}/?s=levain`);
+    await expect(page.locator('trove-search-results')).toHaveCount(1);
+    const results = page.locator('trove-search-results').getByRole('link');
+    await expect(results.first()).toBeVisible();
+    await expect(page.locator('trove-search-results')).toContainText('Sourdough starter from scratch');
+    // The theme's header and footer around them.
+    await expect(page.locator(theme === 'twentytwentythree' ? 'footer.wp-block-template-part' : '#colophon')).toBeVisible();
+    await expect(page.locator('header trove-search-box')).toHaveCount(1);
+    // The box on the results page holds the query.
+    await expect(page.locator('header').getByRole('combobox')).toHaveValue('levain');
+    const noScript = await contextFor(browser, undefined, { javaScriptEnabled: false });
+    const plain = await noScript.newPage();
+    await plain.goto(`${wp.url}/?s=levain`);
+    await expect(plain.getByRole('link', { name: 'Sourdough starter from scratch' }).first()).toBeVisible();
+  });
+
+  test('a post shows related posts after its content', async ({ browser }) => {
+    const visitor = await contextFor(browser);
+    const page = await visitor.newPage();
+    const post = wp.posts[0]!;
+    await page.goto(post.url);
+    const related = page.locator('trove-related-posts');
+    await expect(related).toHaveCount(1);
+    await expect(related.getByRole('link').first()).toBeVisible();
+    const links = await related.getByRole('link').evaluateAll((as) => as.map((a) => (a as HTMLAnchorElement).href));
+    expect(links).not.toContain(post.url);
+    expect(links.some((href) => wp.posts.some((p) => p.url === href))).toBe(true);
+    // After the post's content.
+    const after = await page.evaluate(() => {
+      const content = document.querySelector('.entry-content, .wp-block-post-content')!;
+      const block = document.querySelector('trove-related-posts')!;
+      return Boolean(content.compareDocumentPosition(block) & Node.DOCUMENT_POSITION_FOLLOWING) || content.contains(block);
+    });
+    expect(after).toBe(true);
+  });
+
+  let editor: BrowserContext;
+  const publishedTitle = `Gravel cadence on a cold morning ${theme}`;
+  const editedTitle = `Derailleur tuning before the climb ${theme}`;
+  let published: { id: number; url: string };
+
+  /** Opens the block editor on `path`, past its welcome guide. */
+  async function openEditor(page: Page, path: string) {
+    await page.goto(`${wp.url}${path}`);
+    const guide = page.getByRole('dialog', { name: /welcome/i });
+    await page.getByRole('textbox', { name: 'Add title' }).or(guide).first().waitFor();
+    if (await guide.isVisible()) await guide.getByRole('button', { name: 'Close' }).click();
+  }
+
+  /** Clicks `button` and measures how long the post's save (the REST request) takes. */
+  async function timedSave(page: Page, click: () => Promise<void>) {
+    const saving = page.waitForResponse((r) => /\/wp-json\/wp\/v2\/posts\/\d+/.test(r.url()) && r.request().method() !== 'GET', {
+      timeout: 30_000,
+    });
+    const started = Date.now();
+    await click();
+    const response = await saving;
+    const ms = Date.now() - started;
+    return { ms, response };
+  }
+
+  test('a post published in the block editor is found within 2 s; edited, by its new title; trashed, gone everywhere', async ({
+    browser,
+  }) => {
+    test.setTimeout(90_000);
+    editor = await contextFor(browser, wp.editor);
+    const page = await editor.newPage();
+    await openEditor(page, '/wp-admin/post-new.php');
+    await page.getByRole('textbox', { name: 'Add title' }).fill(publishedTitle);
+    await page.keyboard.press('Enter');
+    await page.keyboard.type('The gravel was frozen and the cadence low; the saddle bag held a thermos.');
+    await page.getByRole('button', { name: 'Publish', exact: true }).click();
+    const panel = page.getByRole('region', { name: /editor publish/i });
+    const { response } = await timedSave(page, () => panel.getByRole('button', { name: 'Publish', exact: true }).click());
+    const publishedAt = Date.now();
+    const post = (await response.json()) as { id: number; link: string };
+    published = { id: post.id, url: post.link };
+    await expect.poll(() => suggested('gravel cadence'), { timeout: 2000, intervals: [100] }).toContain(publishedTitle);
+    expect(Date.now() - publishedAt).toBeLessThanOrEqual(2000);
+
+    // Edited: found by its new title, not by the old one.
+    await page.getByRole('textbox', { name: 'Add title' }).fill(editedTitle);
+    await timedSave(page, () => page.getByRole('button', { name: 'Update', exact: true }).click());
+    const updatedAt = Date.now();
+    await expect.poll(() => suggested('derailleur tuning'), { timeout: 2000, intervals: [100] }).toContain(editedTitle);
+    expect(Date.now() - updatedAt).toBeLessThanOrEqual(2000);
+    expect(await suggested('gravel cadence')).not.toContain(publishedTitle);
+    // The visitor's box finds it by its new title too.
+    const visitor = await contextFor(browser);
+    const front = await visitor.newPage();
+    await front.goto(`${wp.url}/`);
+    await front.locator('header').getByRole('combobox').click();
+    await front.locator('header').getByRole('combobox').pressSequentially('derailleur tun', { delay: 30 });
+    await expect(front.getByRole('option', { name: new RegExp(editedTitle) })).toBeVisible();
+    // It is related to nothing yet gone; trashed, it leaves the box, the results and the related posts.
+    await expect.poll(() => related(wp.posts[0]!.url).then((urls) => urls.length)).toBeGreaterThan(0);
+    await page
+      .getByRole('button', { name: 'Settings', exact: true })
+      .and(page.locator('[aria-expanded="false"]'))
+      .click()
+      .catch(() => {});
+    const trashing = page.waitForResponse((r) => r.url().includes(`/wp/v2/posts/${post.id}`) && r.request().method() === 'DELETE');
+    await page.getByRole('button', { name: /move to trash/i }).click();
+    await trashing;
+    const trashedAt = Date.now();
+    await expect.poll(() => suggested('derailleur tuning'), { timeout: 2000, intervals: [100] }).not.toContain(editedTitle);
+    expect(Date.now() - trashedAt).toBeLessThanOrEqual(2000);
+    expect(await found('derailleur')).not.toContain(editedTitle);
+    for (const other of wp.posts) expect(await related(other.url)).not.toContain(published.url);
+    await front.goto(`${wp.url}/?s=derailleur`);
+    await expect(front.locator('trove-search-results')).not.toContainText(editedTitle);
+    await front.goto(wp.posts[0]!.url);
+    await expect(front.locator('trove-related-posts').getByRole('link').first()).toBeVisible();
+    await expect(front.locator('trove-related-posts')).not.toContainText(editedTitle);
+  });
+
+  test('the service down or slow while a post is published: the save takes ≤ 2 s, the post is indexed once it is back', async () => {
+    test.setTimeout(120_000);
+    const page = await editor.newPage();
+    // Slow: every index request waits 6 s.
+    await fetch(`${trove.base}/_trove/fail`, { method: 'POST', body: JSON.stringify({ path: 'index', delayMs: 6000, times: 1 }) });
+    await openEditor(page, '/wp-admin/post-new.php');
+    const slowTitle = `Pannier packing for a headwind ${theme}`;
+    await page.getByRole('textbox', { name: 'Add title' }).fill(slowTitle);
+    await page.getByRole('button', { name: 'Publish', exact: true }).click();
+    const slow = await timedSave(page, () =>
+      page
+        .getByRole('region', { name: /editor publish/i })
+        .getByRole('button', { name: 'Publish', exact: true })
+        .click(),
+    );
+    expect(slow.ms).toBeLessThanOrEqual(2000 + 1000); // 2 s for the service, at most 1 s for WordPress's own save here
+    // Down: stopped.
+    await trove.stop();
+    await openEditor(page, '/wp-admin/post-new.php');
+    const downTitle = `Tyres for a wet descent ${theme}`;
+    await page.getByRole('textbox', { name: 'Add title' }).fill(downTitle);
+    await page.getByRole('button', { name: 'Publish', exact: true }).click();
+    const down = await timedSave(page, () =>
+      page
+        .getByRole('region', { name: /editor publish/i })
+        .getByRole('button', { name: 'Publish', exact: true })
+        .click(),
+    );
+    expect(down.ms).toBeLessThanOrEqual(2000 + 1000);
+    await expect(page.getByText(/published/i).first()).toBeVisible();
+    // The admin says changes wait.
+    const settings = await admin.newPage();
+    await settings.goto(`${wp.url}${SETTINGS}`);
+    await expect(settings.getByText(/wait|queued/i).first()).toBeVisible();
+    await trove.start();
+    // WP-Cron retries the queue (run here as a visit would start it) until both are in.
+    await expect
+      .poll(
+        async () => {
+          await wp.runCron();
+          return [...(await suggested('pannier packing')), ...(await suggested('tyres wet descent'))];
+        },
+        { timeout: 90_000, intervals: [2000] },
+      )
+      .toEqual(expect.arrayContaining([slowTitle, downTitle]));
+  });
+
+  test('the settings page refuses a visitor and an editor; its actions refuse a request without the right nonce', async ({ request }) => {
+    const anonymous = await request.get(`${wp.url}${SETTINGS}`, { maxRedirects: 0 });
+    expect(anonymous.status()).toBe(302);
+    expect(anonymous.headers().location).toContain('wp-login.php');
+    const page = await editor.newPage();
+    const answer = await page.goto(`${wp.url}${SETTINGS}`);
+    expect(answer?.status()).toBe(403);
+    await expect(page.getByText(/not allowed/i)).toBeVisible();
+    // The actions of the settings page, as the admin sees them (the forms' or the script's).
+    const settings = await admin.newPage();
+    await settings.goto(`${wp.url}${SETTINGS}`);
+    const actions = await settings.evaluate(() => {
+      const found: { action: string; nonceField: string }[] = [];
+      for (const form of document.querySelectorAll<HTMLFormElement>('form'))
+        for (const input of form.querySelectorAll<HTMLInputElement>('input[name="action"]'))
+          if (input.value.startsWith('trove')) found.push({ action: input.value, nonceField: '_wpnonce' });
+      return found;
+    });
+    expect(actions.length, 'the settings page shows its actions (check connection, index everything)').toBeGreaterThan(0);
+    for (const { action } of actions) {
+      for (const [who, context] of [
+        ['admin', admin],
+        ['editor', editor],
+      ] as const) {
+        for (const nonce of [undefined, 'wrong-nonce']) {
+          const form: Record<string, string> = { action };
+          if (nonce) {
+            form._wpnonce = nonce;
+            form._ajax_nonce = nonce;
+            form.nonce = nonce;
+          }
+          for (const endpoint of ['/wp-admin/admin-ajax.php', '/wp-admin/admin-post.php']) {
+            const response = await context.request.post(`${wp.url}${endpoint}`, { form, maxRedirects: 0 });
+            const body = await response.text();
+            const refused = response.status() >= 400 || body === '-1' || body === '0' || /nonce|not allowed|expired/i.test(body);
+            expect(refused, `${who}: ${action} through ${endpoint} with nonce ${nonce}: ${response.status()} ${body.slice(0, 200)}`).toBe(
+              true,
+            );
+          }
+        }
+      }
+    }
+  });
+
+  test('its documents and ids are those of `trove index <address>` for the same blog', async () => {
+    test.setTimeout(90_000);
+    const cache = mkdtempSync(join(tmpdir(), 'trove-wp-index-'));
+    try {
+      await promisify(execFile)(
+        process.execPath,
+        [
+          '--import',
+          'tsx',
+          join(root, 'src/cli/main.ts'),
+          'index',
+          `${wp.url}/`,
+          '--base-url',
+          trove.base,
+          '--project',
+          PROJECT,
+          '--collection',
+          'by-cli',
+        ],
+        { cwd: root, env: { ...process.env, TROVE_TOKEN: trove.writeToken, XDG_CACHE_HOME: cache } },
+      );
+    } finally {
+      rmSync(cache, { recursive: true, force: true });
+    }
+    const byCli = await sentDocuments('by-cli');
+    const byPlugin = await sentDocuments(COLLECTION);
+    expect(byCli.size).toBeGreaterThan(wp.posts.length - 1);
+    for (const [id, document] of byCli) {
+      const mine = byPlugin.get(id);
+      expect(mine, `the plugin sent ${document.url} (${id})`).toBeDefined();
+      expect(normalised(mine!)).toEqual(normalised(document));
+    }
+  });
+
+  test('looks native: light and dark, 1280 and 390 px, contrast measured through the shadow roots', async ({ browser }) => {
+    test.setTimeout(120_000);
+    const { light, phone } = options.screenshots;
+    for (const scheme of ['light', 'dark'] as const) {
+      if (scheme === 'dark') setDarkStyle(wp, true);
+      for (const size of [
+        { width: 1280, height: 800 },
+        { width: 390, height: 844 },
+      ]) {
+        const small = size.width < 640;
+        const context = await contextFor(browser, undefined, { viewport: size, colorScheme: scheme, hasTouch: small, isMobile: small });
+        await installTextChecks(context);
+        const page = await context.newPage();
+        await page.goto(`${wp.url}/?s=levain`);
+        await expect(page.locator('trove-search-results').getByRole('link').first()).toBeVisible();
+        const texts = await page.evaluate(() => (window as unknown as TextCheckWindow).troveTextProblems());
+        expect(texts.problems, `${theme} ${scheme} ${size.width}px`).toEqual([]);
+        expect(texts.checked).toBeGreaterThan(3);
+        if (scheme === 'light' && !small) await page.screenshot({ path: join(root, light) });
+        if (scheme === 'dark' && small) await page.screenshot({ path: join(root, phone) });
+        await page.goto(wp.posts[0]!.url);
+        await expect(page.locator('trove-related-posts').getByRole('link').first()).toBeVisible();
+        const onPost = await page.evaluate(() => (window as unknown as TextCheckWindow).troveTextProblems());
+        expect(onPost.problems, `${theme} ${scheme} ${size.width}px, a post`).toEqual([]);
+        await context.close();
+      }
+    }
+    setDarkStyle(wp, false);
+    if (theme === 'twentytwentythree') {
+      const page = await admin.newPage();
+      await page.setViewportSize({ width: 1100, height: 900 });
+      await page.goto(`${wp.url}${SETTINGS}`);
+      await page.screenshot({ path: join(root, 'docs/wordpress-settings.png') });
+    }
+  });
+
+  test('no page any browser received holds the write token', () => {
+    expect(pagesSeen).toBeGreaterThan(10);
+    expect(leaks).toEqual([]);
+  });
+}
+
+/** The id of the document whose url is `url`. */
+function idOf(documents: Map<string, Document>, url: string): string {
+  for (const [id, document] of documents) if (document.url === url) return id;
+  return '';
+}
+
+/** A document with its id as a string and its fields in one order (the comparison of two indexers). */
+function normalised(document: Document) {
+  return Object.fromEntries(
+    Object.entries({ ...document, id: String(document.id) })
+      .filter(([, value]) => value !== undefined && value !== null && !(Array.isArray(value) && value.length === 0) && value !== '')
+      .sort(([a], [b]) => a.localeCompare(b)),
+  );
+}
+
+/**
+ * Dark: Twenty Twenty-Three's "Pitch" style variation as the site's styles (what Appearance →
+ * Editor → Styles saves); Twenty Twenty-One's dark mode (Customizer → Colors), which follows the
+ * visitor's system. `false` puts the theme's own back.
+ */
+function setDarkStyle(wp: WordPress, dark: boolean) {
+  if (wp.theme === 'twentytwentyone') {
+    wp.php(`set_theme_mod('respect_user_color_preference', ${dark ? 'true' : 'false'});`);
+    return;
+  }
+  wp.php(`
+$post = WP_Theme_JSON_Resolver::get_user_data_from_wp_global_styles(wp_get_theme(), true);
+$styles = ['version' => 2, 'isGlobalStylesUserThemeJSON' => true];
+if (${dark ? 'true' : 'false'}) {
+  $variation = json_decode(file_get_contents(get_stylesheet_directory() . '/styles/pitch.json'), true);
+  $styles['settings'] = $variation['settings'] ?? new stdClass();
+  $styles['styles'] = $variation['styles'] ?? new stdClass();
+}
+wp_update_post(['ID' => $post['ID'], 'post_content' => wp_json_encode($styles)]);
+`);
+}
