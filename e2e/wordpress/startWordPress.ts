@@ -1,6 +1,7 @@
 /**
  * A throwaway WordPress for the end-to-end tests, from Debian's packages (`wordpress`,
- * `mariadb-server`, `apache2`, `libapache2-mod-php`, `php-mysql`, `php-xml` and the two themes):
+ * `mariadb-server`, `apache2`, `libapache2-mod-php`, `php-mysql`, `php-xml` (sitemaps), `php-gd` (a
+ * featured image) and the two themes):
  *
  * - everything in one temporary folder, removed by `stop()`: MariaDB's data and its socket (no
  *   networking at all), Apache's config, pid and logs, `wp-content` (plugins, uploads; the themes
@@ -13,7 +14,8 @@
  * - Apache with mod_php on 127.0.0.1 on a free port, started with a config of its own (ServerRoot
  *   /etc/apache2 for the modules, nothing of sites-enabled), the rewrite rules of pretty
  *   permalinks in it; WordPress installed with php-cli (`wp_install`), `/%postname%/`
- *   permalinks, the chosen theme active, an editor and an author besides the admin, a few posts.
+ *   permalinks, the chosen theme active, an editor and an author besides the admin, a few posts (one
+ *   with a featured image, one with a Cyrillic title and slug).
  *
  * WP-Cron stays enabled (the plugin retries its queue with it); `runCron()` runs it now.
  * As root, Apache's children run as www-data (who owns `wp-content`, as uploading a plugin needs).
@@ -80,6 +82,7 @@ export const WORDPRESS_PACKAGES = [
   'php-cli',
   'php-mysql',
   'php-xml',
+  'php-gd',
   'wordpress-theme-twentytwentythree',
   'wordpress-theme-twentytwentyone',
 ];
@@ -98,6 +101,7 @@ export function missingForWordPress(): string[] {
     const modules = execFileSync('php', ['-m']).toString().split('\n');
     if (!modules.includes('mysqli')) missing.push('php-mysql');
     if (!modules.includes('SimpleXML')) missing.push('php-xml');
+    if (!modules.includes('gd')) missing.push('php-gd');
   }
   return missing;
 }
@@ -334,6 +338,7 @@ $posts = [
   ['Proofing dough in a cold kitchen', $baking, ['fermentation'], 'In winter the dough rises slowly; a proofing box or the oven with its light on keeps the levain active.'],
   ['Watching the Perseid meteor shower', $sky, ['night-sky'], 'Lie down far from city lights after midnight in August and count the meteors of the Perseids.'],
   ['Choosing a first telescope', $sky, ['telescopes'], 'Aperture matters more than magnification: a small dobsonian telescope shows galaxies and nebulae.'],
+  ['Хлеб на закваске', $baking, ['bread'], 'A rye sourdough the way my grandmother baked it, with caraway and a dark crust.'],
 ];
 $ids = [];
 foreach ($posts as $i => [$title, $category, $tags, $text]) {
@@ -342,6 +347,17 @@ foreach ($posts as $i => [$title, $category, $tags, $text]) {
     'post_author' => $i % 2 ? 3 : 1, 'post_category' => [$category], 'tags_input' => $tags,
     'post_content' => '<!-- wp:paragraph --><p>' . $text . '</p><!-- /wp:paragraph -->' . "\\n\\n" . '<!-- wp:paragraph --><p>More notes follow next week.</p><!-- /wp:paragraph -->'], true);
   if (is_wp_error($id)) { fwrite(STDERR, $id->get_error_message()); exit(1); }
+  if ($i === 0) {
+    // A featured image (made with GD), as most posts have one.
+    require_once ABSPATH . 'wp-admin/includes/image.php';
+    $image = imagecreatetruecolor(320, 180);
+    imagefill($image, 0, 0, imagecolorallocate($image, 200, 140, 60));
+    $file = wp_upload_dir()['path'] . '/starter.jpg';
+    imagejpeg($image, $file, 70);
+    $attachment = wp_insert_attachment(['post_mime_type' => 'image/jpeg', 'post_title' => 'Starter', 'post_status' => 'inherit'], $file, $id);
+    wp_update_attachment_metadata($attachment, wp_generate_attachment_metadata($attachment, $file));
+    set_post_thumbnail($id, $attachment);
+  }
   $ids[] = ['id' => $id, 'title' => $title, 'url' => get_permalink($id)];
 }
 wp_insert_post(['post_type' => 'page', 'post_title' => 'About', 'post_status' => 'publish', 'post_content' => '<!-- wp:paragraph --><p>I write about bread and the night sky.</p><!-- /wp:paragraph -->']);
