@@ -11,7 +11,12 @@ describe('the shared document-id vectors (test/fixtures/documentIdVectors.json)'
   it('cover plain and pretty permalinks, non-ASCII slugs raw and encoded, emoji, tracking parameters and whole numbers', () => {
     const keys = documentIdVectors().map((vector) => vector.key);
     expect(keys).toEqual(
-      expect.arrayContaining(['https://blog.example/?p=12', 'https://blog.example/café-crème/', 'https://blog.example/emoji-😀-post/', '42']),
+      expect.arrayContaining([
+        'https://blog.example/?p=12',
+        'https://blog.example/café-crème/',
+        'https://blog.example/emoji-😀-post/',
+        '42',
+      ]),
     );
     expect(keys.some((key) => key.includes('utm_source'))).toBe(true);
   });
