@@ -29,12 +29,21 @@ function filesUnder(folder: string): [string, string][] {
   return out;
 }
 
-/** DOS time and date of a fixed moment (2024-01-01 00:00), so the same files give the same bytes. */
-const DOS_TIME = 0;
-const DOS_DATE = ((2024 - 1980) << 9) | (1 << 5) | 1;
+/**
+ * The DOS time and date of a moment (local time, 2-second steps), as ZIP stores them. Entries carry
+ * the build's time: an archive unpacked over an older copy must not look unchanged to PHP's
+ * opcache, which compares modification times.
+ */
+export function dosDateTime(moment: Date): { time: number; date: number } {
+  return {
+    time: (moment.getHours() << 11) | (moment.getMinutes() << 5) | (moment.getSeconds() >> 1),
+    date: ((Math.max(1980, moment.getFullYear()) - 1980) << 9) | ((moment.getMonth() + 1) << 5) | moment.getDate(),
+  };
+}
 
 /** A ZIP archive (deflated entries, UTF-8 names) of the entries. */
-export function zip(entries: ZipEntry[]): Buffer {
+export function zip(entries: ZipEntry[], moment = new Date()): Buffer {
+  const { time: DOS_TIME, date: DOS_DATE } = dosDateTime(moment);
   const locals: Buffer[] = [];
   const centrals: Buffer[] = [];
   let offset = 0;

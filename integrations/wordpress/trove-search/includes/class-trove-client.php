@@ -7,8 +7,8 @@
 
 /**
  * Index, delete and check requests (docs/http-api.md). Each waits at most `timeout` seconds
- * (2 by default, filter `trove_search_request_timeout`), so a save never waits long for the
- * service. Answers are the envelope `{time, code, response}`: an HTTP status or a `code` other
+ * (1.5 by default, filter `trove_search_request_timeout`), so that a save, its own work included,
+ * returns within 2 s when the service is slow. Answers are the envelope `{time, code, response}`: an HTTP status or a `code` other
  * than 200 is an error.
  */
 final class Trove_Client {
@@ -73,13 +73,14 @@ final class Trove_Client {
 	/**
 	 * Indexes documents (v2 schema; v1 field names when the service speaks v1 only).
 	 *
-	 * @param array[] $documents The documents.
+	 * @param array[]    $documents The documents.
+	 * @param float|null $timeout   Seconds to wait (a batch of "Index everything" waits longer).
 	 * @return array{ok: bool, status: int, error: string}
 	 */
-	public function index( array $documents ): array {
+	public function index( array $documents, ?float $timeout = null ): array {
 		$version = $this->version();
 		$body    = 'v1' === $version ? array_map( array( self::class, 'to_v1' ), $documents ) : $documents;
-		return $this->request( 'POST', $this->url( $version, 'documents', array( 'token' => $this->write_token() ) ), array_values( $body ) );
+		return $this->request( 'POST', $this->url( $version, 'documents', array( 'token' => $this->write_token() ) ), array_values( $body ), $timeout );
 	}
 
 	/**
@@ -161,13 +162,14 @@ final class Trove_Client {
 	 *
 	 * @param string     $method GET, POST or DELETE.
 	 * @param string     $url    The address.
-	 * @param array|null $body   A JSON body, or none.
+	 * @param array|null $body    A JSON body, or none.
+	 * @param float|null $timeout Seconds to wait, or the default.
 	 * @return array{ok: bool, status: int, error: string, envelope: bool}
 	 */
-	private function request( string $method, string $url, ?array $body ): array {
+	private function request( string $method, string $url, ?array $body, ?float $timeout = null ): array {
 		$args = array(
 			'method'      => $method,
-			'timeout'     => (float) apply_filters( 'trove_search_request_timeout', 2 ),
+			'timeout'     => $timeout ?? (float) apply_filters( 'trove_search_request_timeout', 1.5 ),
 			'redirection' => 0,
 			'headers'     => array( 'Accept' => 'application/json' ),
 			'user-agent'  => 'trove-search-wordpress/' . TROVE_SEARCH_VERSION,

@@ -32,7 +32,7 @@ final class Trove_Frontend {
 	public function register(): void {
 		add_action( 'wp_enqueue_scripts', array( $this, 'enqueue' ) );
 		add_filter( 'script_loader_tag', array( $this, 'script_tag' ), 10, 2 );
-		add_filter( 'wp_resource_hints', array( $this, 'resource_hints' ), 10, 2 );
+		add_action( 'wp_head', array( $this, 'preconnect' ), 1 );
 		add_filter( 'render_block', array( $this, 'render_block' ), 10, 2 );
 		add_filter( 'get_search_form', array( $this, 'search_form' ), 20 );
 		add_action( 'loop_start', array( $this, 'loop_start' ) );
@@ -106,27 +106,21 @@ final class Trove_Frontend {
 	}
 
 	/**
-	 * A preconnect to the service.
-	 *
-	 * @param array  $urls          The hints.
-	 * @param string $relation_type The relation.
-	 * @return array
+	 * A preconnect to the service, early in the head. Printed here rather than through
+	 * `wp_resource_hints`, which drops the port of the address (`trove serve` listens on 8787).
 	 */
-	public function resource_hints( $urls, $relation_type ): array {
-		$urls = is_array( $urls ) ? $urls : array();
-		if ( 'preconnect' !== $relation_type || ! $this->active() ) {
-			return $urls;
+	public function preconnect(): void {
+		if ( ! $this->active() ) {
+			return;
 		}
 		$parts = wp_parse_url( (string) Trove_Settings::get( 'base_url' ) );
-		if ( empty( $parts['scheme'] ) || empty( $parts['host'] ) ) {
-			return $urls;
+		if ( empty( $parts['scheme'] ) || empty( $parts['host'] ) || ! in_array( strtolower( $parts['scheme'] ), array( 'http', 'https' ), true ) ) {
+			return;
 		}
-		$origin = $parts['scheme'] . '://' . $parts['host'] . ( isset( $parts['port'] ) ? ':' . $parts['port'] : '' );
-		$urls[] = array(
-			'href'        => $origin,
-			'crossorigin' => 'anonymous',
-		);
-		return $urls;
+		$origin = strtolower( $parts['scheme'] ) . '://' . $parts['host'] . ( isset( $parts['port'] ) ? ':' . (int) $parts['port'] : '' );
+		if ( apply_filters( 'trove_search_preconnect', true, $origin ) ) {
+			echo '<link rel="preconnect" href="' . esc_url( $origin ) . '" crossorigin>' . "\n";
+		}
 	}
 
 	/**

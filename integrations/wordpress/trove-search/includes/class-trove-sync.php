@@ -31,6 +31,9 @@ final class Trove_Sync {
 	/** What this request sent already, per post (the editor's save fires several hooks). */
 	private array $sent = array();
 
+	/** The error of a request of this PHP request that got no answer: later changes go straight to the queue (a bulk trash does not wait once per post). */
+	private string $down = '';
+
 	/**
 	 * The sync over a queue.
 	 *
@@ -185,8 +188,9 @@ final class Trove_Sync {
 		if ( ( $this->sent[ $post->ID ] ?? '' ) === $key ) {
 			return true;
 		}
-		$result = $this->client()->index( array( $document ) );
+		$result = '' !== $this->down ? array( 'ok' => false, 'status' => 0, 'error' => $this->down ) : $this->client()->index( array( $document ) );
 		if ( ! $result['ok'] ) {
+			$this->down = 0 === $result['status'] ? $result['error'] : $this->down;
 			$this->queue->push( $post->ID, 'index', array(), $result['error'], time() );
 			$this->sent[ $post->ID ] = '';
 			return $result['error'];
@@ -227,7 +231,10 @@ final class Trove_Sync {
 		if ( ! $this->client()->can_write() ) {
 			return __( 'Trove Search is not configured.', 'trove-search' );
 		}
-		$result = $this->client()->delete( $ids );
+		$result = '' !== $this->down ? array( 'ok' => false, 'status' => 0, 'error' => $this->down, 'unsupported' => false ) : $this->client()->delete( $ids );
+		if ( ! $result['ok'] && 0 === $result['status'] ) {
+			$this->down = $result['error'];
+		}
 		if ( $result['ok'] || $result['unsupported'] ) {
 			$this->sent[ $post_id ] = $key;
 			if ( $forget ) {
@@ -256,8 +263,12 @@ final class Trove_Sync {
 		}
 		return $this->queue->drain(
 			function ( array $row ) {
+				if ( '' !== $this->down ) {
+					return $this->down;
+				}
 				if ( 'delete' === $row['action'] ) {
 					$result = $this->client()->delete( $row['doc_ids'] );
+					$this->down = 0 === $result['status'] && ! $result['ok'] ? $result['error'] : '';
 					if ( $result['unsupported'] ) {
 						$this->record_undeleted( (int) $row['post_id'], $result['error'] );
 						return true;
@@ -278,7 +289,8 @@ final class Trove_Sync {
 				if ( null === $document ) {
 					return true;
 				}
-				$result = $this->client()->index( array( $document ) );
+				$result     = $this->client()->index( array( $document ) );
+				$this->down = 0 === $result['status'] && ! $result['ok'] ? $result['error'] : '';
 				if ( $result['ok'] ) {
 					update_post_meta( $post->ID, Trove_Post_Source::META_ID, (string) $document['id'] );
 				}
@@ -422,7 +434,7 @@ final class Trove_Sync {
 				}
 			}
 		}
-		$result = $documents ? ( new Trove_Client() )->index( $documents ) : array( 'ok' => true, 'error' => '' );
+		$result = $documents ? ( new Trove_Client() )->index( $documents, (float) apply_filters( 'trove_search_batch_timeout', 30 ) ) : array( 'ok' => true, 'error' => '' );
 		if ( ! $result['ok'] ) {
 			$progress['error'] = $result['error'];
 			update_option( self::PROGRESS, $progress, false );
