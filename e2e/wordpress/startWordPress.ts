@@ -381,8 +381,9 @@ echo json_encode($ids);
       dir,
       php: (code) => runPhp(`${load} require '${site}/wp-load.php'; ${code}`),
       runCron: async () => {
-        // As WordPress's own spawn_cron() does: a request to wp-cron.php, here awaited.
-        const response = await fetch(`${url}/wp-cron.php?doing_wp_cron=${Date.now() / 1000}`);
+        // As a visit's spawn_cron() does, but awaited: wp-cron.php takes the lock itself when none
+        // is held (a `doing_wp_cron` of our own would not match the lock, and run nothing).
+        const response = await fetch(`${url}/wp-cron.php`);
         await response.text();
       },
       errorLog: () => `${tail(join(dir, 'apache-error.log'))}\n${tail(join(dir, 'php-debug.log'))}`,
