@@ -100,6 +100,15 @@ test("Enter before the code arrives sends the text as the box's query-param (Wor
   await page.waitForURL((url) => url.pathname === '/search' && url.searchParams.get('s') === 'night sky' && !url.searchParams.has('q'));
 });
 
+test("with a query-param, the box takes the early field over too: one field, with what was typed (WordPress's s)", async ({ page }) => {
+  const release = await holdBack(page, '**/dist/chunks/**');
+  await page.goto('/pages/search-box.html?query-param=s');
+  await early(page).fill('garden');
+  release();
+  await expect(box(page)).toHaveValue('garden');
+  await expect(early(page)).toHaveCount(0);
+});
+
 for (const width of [1280, 390]) {
   test(`nothing moves when the box takes the field over, at ${width} px in 14px text (on a phone the text is 16px before and after, so iOS does not zoom in)`, async ({
     page,
