@@ -542,13 +542,18 @@ function setDarkStyle(wp: WordPress, dark: boolean) {
     return;
   }
   wp.php(`
+wp_set_current_user(1); // (the post is found by its theme's term, which only a user who may assign terms sets)
 $post = WP_Theme_JSON_Resolver::get_user_data_from_wp_global_styles(wp_get_theme(), true);
 $styles = ['version' => 2, 'isGlobalStylesUserThemeJSON' => true];
 if (${dark ? 'true' : 'false'}) {
-  $variation = json_decode(file_get_contents(get_stylesheet_directory() . '/styles/pitch.json'), true);
+  // As WordPress reads a variation (WP_Theme_JSON_Resolver::get_style_variations): presets keyed by origin.
+  $variation = (new WP_Theme_JSON(json_decode(file_get_contents(get_stylesheet_directory() . '/styles/pitch.json'), true)))->get_raw_data();
   $styles['settings'] = $variation['settings'] ?? new stdClass();
   $styles['styles'] = $variation['styles'] ?? new stdClass();
 }
-wp_update_post(['ID' => $post['ID'], 'post_content' => wp_json_encode($styles)]);
+// Straight into the post (as saved by the Site Editor; wp_update_post's filters would mangle the JSON).
+global $wpdb;
+$wpdb->update($wpdb->posts, ['post_content' => wp_json_encode($styles)], ['ID' => $post['ID']]);
+clean_post_cache($post['ID']);
 `);
 }
