@@ -103,8 +103,12 @@ export const sizeBudget = {
   /** Measured 42,290 B. */
   everythingCeiling: 42_330,
   searchBoxTarget: 24_000,
-  /** Everything a page with one search box downloads once suggestions show: measured 30,518 B. */
-  searchBoxCeiling: 30_540,
+  /**
+   * Everything a page with one search box downloads once suggestions show: measured 30,518 B;
+   * 30,545 B with `query-param` and the early field's default value (a theme's search page
+   * prints the query into its form: the box must not open for it).
+   */
+  searchBoxCeiling: 30_560,
   relatedOnlyTarget: 19_000,
   /** What a related-posts-only page downloads of our code (all of it less `librariesSize`). */
   relatedOnlyOursTarget: 13_000,
