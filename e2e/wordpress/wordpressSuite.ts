@@ -36,7 +36,14 @@ interface Document {
   [field: string]: unknown;
 }
 
-export function defineWordPressSuite(theme: WordPressTheme, options: { screenshots: { light: string; phone: string } }) {
+/**
+ * `serverSide`: also the tests of what no theme changes (the service down, the nonces, the
+ * documents against `trove index`'s), run in one theme's file only, for the suite's time.
+ */
+export function defineWordPressSuite(
+  theme: WordPressTheme,
+  options: { screenshots: { light: string; phone: string }; serverSide: boolean },
+) {
   const missing = missingForWordPress();
   test.skip(
     missing.length > 0 && !process.env.CI,
@@ -56,6 +63,11 @@ export function defineWordPressSuite(theme: WordPressTheme, options: { screensho
     trove = await startTrove();
     wp = await startWordPress({ theme });
   });
+
+  /** A test of what no theme changes: declared in the `serverSide` file only. */
+  const serverSideTest = (title: string, body: Parameters<typeof test>[2]) => {
+    if (options.serverSide) test(title, body);
+  };
 
   test.afterAll(async () => {
     for (const context of contexts) await context.close().catch(() => {});
@@ -249,6 +261,8 @@ export function defineWordPressSuite(theme: WordPressTheme, options: { screensho
   const publishedTitle = `Gravel cadence on a cold morning ${theme}`;
   const editedTitle = `Derailleur tuning before the climb ${theme}`;
   let published: { id: number; url: string };
+  /** How long publishing took with the service up (the block editor's own save on this machine). */
+  let healthySaveMs = 0;
 
   /** Opens the block editor on `path`, past its welcome guide. */
   async function openEditor(page: Page, path: string) {
@@ -292,7 +306,8 @@ export function defineWordPressSuite(theme: WordPressTheme, options: { screensho
     );
     await page.getByRole('button', { name: 'Publish', exact: true }).click();
     const panel = page.getByRole('region', { name: /editor publish/i });
-    const { response } = await timedSave(page, () => panel.getByRole('button', { name: 'Publish', exact: true }).click(), true);
+    const { response, ms } = await timedSave(page, () => panel.getByRole('button', { name: 'Publish', exact: true }).click(), true);
+    healthySaveMs = ms;
     const publishedAt = Date.now();
     const post = (await response.json()) as { id: number; link: string };
     published = { id: post.id, url: post.link };
@@ -333,114 +348,125 @@ export function defineWordPressSuite(theme: WordPressTheme, options: { screensho
     await expect(front.locator('trove-related-posts')).not.toContainText(editedTitle);
   });
 
-  test('the service down or slow while a post is published: the save takes ≤ 2 s, the post is indexed once it is back', async () => {
-    test.setTimeout(120_000);
-    const page = await editor.newPage();
-    // Slow: every index request waits 6 s.
-    await fetch(`${trove.base}/_trove/fail`, { method: 'POST', body: JSON.stringify({ path: 'index', delayMs: 6000, times: 1 }) });
-    await openEditor(page, '/wp-admin/post-new.php');
-    const slowTitle = `Pannier packing for a headwind ${theme}`;
-    await page.getByRole('textbox', { name: 'Add title' }).fill(slowTitle);
-    await page.getByRole('button', { name: 'Publish', exact: true }).click();
-    const slow = await timedSave(
-      page,
-      () =>
-        page
-          .getByRole('region', { name: /editor publish/i })
-          .getByRole('button', { name: 'Publish', exact: true })
-          .click(),
-      true,
-    );
-    // At most 2 s waiting for the service, plus WordPress's own save (well under 1 s here).
-    expect(slow.ms).toBeLessThanOrEqual(2000 + 1000);
-    // Down: stopped.
-    await trove.stop();
-    await openEditor(page, '/wp-admin/post-new.php');
-    const downTitle = `Tyres for a wet descent ${theme}`;
-    await page.getByRole('textbox', { name: 'Add title' }).fill(downTitle);
-    await page.getByRole('button', { name: 'Publish', exact: true }).click();
-    const down = await timedSave(
-      page,
-      () =>
-        page
-          .getByRole('region', { name: /editor publish/i })
-          .getByRole('button', { name: 'Publish', exact: true })
-          .click(),
-      true,
-    );
-    expect(down.ms).toBeLessThanOrEqual(2000);
-    await expect(page.getByText(/published/i).first()).toBeVisible();
-    // The admin says changes wait, and why.
-    const settings = await admin.newPage();
-    await settings.goto(`${wp.url}${SETTINGS}`);
-    await expect(settings.locator('.trove-search-queue-state')).toContainText(/changes? waits? to be sent/);
-    await expect(settings.locator('.trove-search-queue-state')).toContainText('Last error');
-    await trove.start();
-    // WP-Cron retries the queue every minute: its event is scheduled; a minute is skipped here (the
-    // event and the waiting changes made due now), then wp-cron.php runs it as a visit would.
-    const next = Number(wp.php("echo (int) wp_next_scheduled('trove_search_drain');"));
-    expect(next).toBeGreaterThan(0);
-    expect(next - Date.now() / 1000).toBeLessThanOrEqual(61);
-    wp.php(`
+  serverSideTest(
+    'the service down or slow while a post is published: the save takes ≤ 2 s, the post is indexed once it is back',
+    async () => {
+      test.setTimeout(120_000);
+      const page = await editor.newPage();
+      // Slow: every index request waits 6 s.
+      await fetch(`${trove.base}/_trove/fail`, { method: 'POST', body: JSON.stringify({ path: 'index', delayMs: 6000, times: 1 }) });
+      await openEditor(page, '/wp-admin/post-new.php');
+      const slowTitle = `Pannier packing for a headwind ${theme}`;
+      await page.getByRole('textbox', { name: 'Add title' }).fill(slowTitle);
+      await page.getByRole('button', { name: 'Publish', exact: true }).click();
+      const slow = await timedSave(
+        page,
+        () =>
+          page
+            .getByRole('region', { name: /editor publish/i })
+            .getByRole('button', { name: 'Publish', exact: true })
+            .click(),
+        true,
+      );
+      // At most 2 s more than a save with the service up (WordPress's own work, measured above, is
+      // not the plugin's: on a loaded 2-core machine it takes up to a second).
+      console.log(`${theme}: publish with the service up ${healthySaveMs} ms, slow ${slow.ms} ms`);
+      expect(slow.ms - healthySaveMs, `slow service: ${slow.ms} ms, service up: ${healthySaveMs} ms`).toBeLessThanOrEqual(2000);
+      // Down: stopped.
+      await trove.stop();
+      await openEditor(page, '/wp-admin/post-new.php');
+      const downTitle = `Tyres for a wet descent ${theme}`;
+      await page.getByRole('textbox', { name: 'Add title' }).fill(downTitle);
+      await page.getByRole('button', { name: 'Publish', exact: true }).click();
+      const down = await timedSave(
+        page,
+        () =>
+          page
+            .getByRole('region', { name: /editor publish/i })
+            .getByRole('button', { name: 'Publish', exact: true })
+            .click(),
+        true,
+      );
+      console.log(`${theme}: publish with the service down ${down.ms} ms`);
+      expect(down.ms - healthySaveMs, `service down: ${down.ms} ms, service up: ${healthySaveMs} ms`).toBeLessThanOrEqual(2000);
+      await expect(page.getByText(/published/i).first()).toBeVisible();
+      // The admin says changes wait, and why.
+      const settings = await admin.newPage();
+      await settings.goto(`${wp.url}${SETTINGS}`);
+      await expect(settings.locator('.trove-search-queue-state')).toContainText(/changes? waits? to be sent/);
+      await expect(settings.locator('.trove-search-queue-state')).toContainText('Last error');
+      await trove.start();
+      // WP-Cron retries the queue every minute: its event is scheduled; a minute is skipped here (the
+      // event and the waiting changes made due now), then wp-cron.php runs it as a visit would.
+      const next = Number(wp.php("echo (int) wp_next_scheduled('trove_search_drain');"));
+      expect(next).toBeGreaterThan(0);
+      expect(next - Date.now() / 1000).toBeLessThanOrEqual(61);
+      wp.php(`
 global $wpdb;
 $wpdb->query("UPDATE {$wpdb->prefix}trove_search_queue SET next_try = 0");
 wp_unschedule_event(wp_next_scheduled('trove_search_drain'), 'trove_search_drain');
 wp_schedule_event(time() - 1, 'trove_search_minute', 'trove_search_drain');
 `);
-    await expect
-      .poll(
-        async () => {
-          await wp.runCron();
-          return [...(await suggested('pannier packing')), ...(await suggested('tyres wet descent'))];
-        },
-        { timeout: 30_000, intervals: [1000] },
-      )
-      .toEqual(expect.arrayContaining([slowTitle, downTitle]));
-    await settings.reload();
-    await expect(settings.locator('.trove-search-queue-state')).toHaveText('Every change has reached the service.');
-  });
+      await expect
+        .poll(
+          async () => {
+            await wp.runCron();
+            return [...(await suggested('pannier packing')), ...(await suggested('tyres wet descent'))];
+          },
+          { timeout: 30_000, intervals: [1000] },
+        )
+        .toEqual(expect.arrayContaining([slowTitle, downTitle]));
+      await settings.reload();
+      await expect(settings.locator('.trove-search-queue-state')).toHaveText('Every change has reached the service.');
+    },
+  );
 
-  test('the settings page refuses a visitor and an editor; its actions refuse a request without the right nonce', async ({ request }) => {
-    const anonymous = await request.get(`${wp.url}${SETTINGS}`, { maxRedirects: 0 });
-    expect(anonymous.status()).toBe(302);
-    expect(anonymous.headers().location).toContain('wp-login.php');
-    const page = await editor.newPage();
-    const answer = await page.goto(`${wp.url}${SETTINGS}`);
-    expect(answer?.status()).toBe(403);
-    await expect(page.getByText(/not allowed/i)).toBeVisible();
-    // Its two actions: "Check connection" (a form to admin-post.php) and a batch of "Index
-    // everything" (the page's script, to admin-ajax.php), each with its nonce.
-    const settings = await admin.newPage();
-    await settings.goto(`${wp.url}${SETTINGS}`);
-    const checkNonce = await settings
-      .locator('form:has(input[name="action"][value="trove_search_check"]) input[name="_wpnonce"]')
-      .inputValue();
-    const indexNonce = await settings.evaluate(() => (window as unknown as { troveSearchAdmin: { nonce: string } }).troveSearchAdmin.nonce);
-    const actions = [
-      { endpoint: '/wp-admin/admin-post.php', action: 'trove_search_check', field: '_wpnonce', nonce: checkNonce },
-      { endpoint: '/wp-admin/admin-ajax.php', action: 'trove_search_index_batch', field: 'nonce', nonce: indexNonce },
-    ];
-    const send = (context: BrowserContext, endpoint: string, form: Record<string, string>) =>
-      context.request.post(`${wp.url}${endpoint}`, { form, maxRedirects: 0, headers: { referer: `${wp.url}${SETTINGS}` } });
-    for (const { endpoint, action, field, nonce } of actions) {
-      for (const [who, context, value] of [
-        ['the admin without a nonce', admin, undefined],
-        ['the admin with a wrong nonce', admin, 'a0b1c2d3e4'],
-        ['the admin with the nonce of the other action', admin, nonce === checkNonce ? indexNonce : checkNonce],
-        ['an editor without a nonce', editor, undefined],
-        ["an editor with the admin's nonce", editor, nonce],
-      ] as const) {
-        const response = await send(context, endpoint, value === undefined ? { action } : { action, [field]: value });
-        const body = await response.text();
-        expect(response.status(), `${action} by ${who}: ${response.status()} ${body.slice(0, 200)}`).toBeGreaterThanOrEqual(400);
+  serverSideTest(
+    'the settings page refuses a visitor and an editor; its actions refuse a request without the right nonce',
+    async ({ request }) => {
+      const anonymous = await request.get(`${wp.url}${SETTINGS}`, { maxRedirects: 0 });
+      expect(anonymous.status()).toBe(302);
+      expect(anonymous.headers().location).toContain('wp-login.php');
+      const page = await editor.newPage();
+      const answer = await page.goto(`${wp.url}${SETTINGS}`);
+      expect(answer?.status()).toBe(403);
+      await expect(page.getByText(/not allowed/i)).toBeVisible();
+      // Its two actions: "Check connection" (a form to admin-post.php) and a batch of "Index
+      // everything" (the page's script, to admin-ajax.php), each with its nonce.
+      const settings = await admin.newPage();
+      await settings.goto(`${wp.url}${SETTINGS}`);
+      const checkNonce = await settings
+        .locator('form:has(input[name="action"][value="trove_search_check"]) input[name="_wpnonce"]')
+        .inputValue();
+      const indexNonce = await settings.evaluate(
+        () => (window as unknown as { troveSearchAdmin: { nonce: string } }).troveSearchAdmin.nonce,
+      );
+      const actions = [
+        { endpoint: '/wp-admin/admin-post.php', action: 'trove_search_check', field: '_wpnonce', nonce: checkNonce },
+        { endpoint: '/wp-admin/admin-ajax.php', action: 'trove_search_index_batch', field: 'nonce', nonce: indexNonce },
+      ];
+      const send = (context: BrowserContext, endpoint: string, form: Record<string, string>) =>
+        context.request.post(`${wp.url}${endpoint}`, { form, maxRedirects: 0, headers: { referer: `${wp.url}${SETTINGS}` } });
+      for (const { endpoint, action, field, nonce } of actions) {
+        for (const [who, context, value] of [
+          ['the admin without a nonce', admin, undefined],
+          ['the admin with a wrong nonce', admin, 'a0b1c2d3e4'],
+          ['the admin with the nonce of the other action', admin, nonce === checkNonce ? indexNonce : checkNonce],
+          ['an editor without a nonce', editor, undefined],
+          ["an editor with the admin's nonce", editor, nonce],
+        ] as const) {
+          const response = await send(context, endpoint, value === undefined ? { action } : { action, [field]: value });
+          const body = await response.text();
+          expect(response.status(), `${action} by ${who}: ${response.status()} ${body.slice(0, 200)}`).toBeGreaterThanOrEqual(400);
+        }
+        // With its nonce, the admin's request is done (what makes the refusals above mean something).
+        const done = await send(admin, endpoint, { action, [field]: nonce });
+        expect(done.status(), `${action} by the admin with its nonce`).toBeLessThan(400);
       }
-      // With its nonce, the admin's request is done (what makes the refusals above mean something).
-      const done = await send(admin, endpoint, { action, [field]: nonce });
-      expect(done.status(), `${action} by the admin with its nonce`).toBeLessThan(400);
-    }
-  });
+    },
+  );
 
-  test('its documents and ids are those of `trove index <address>` for the same blog', async () => {
+  serverSideTest('its documents and ids are those of `trove index <address>` for the same blog', async () => {
     test.setTimeout(90_000);
     const cache = mkdtempSync(join(tmpdir(), 'trove-wp-index-'));
     try {
@@ -490,7 +516,25 @@ wp_schedule_event(time() - 1, 'trove_search_minute', 'trove_search_drain');
         await page.goto(`${wp.url}/?s=levain`);
         await expect(page.locator('trove-search-results').getByRole('link').first()).toBeVisible();
         const texts = await page.evaluate(() => (window as unknown as TextCheckWindow).troveTextProblems());
-        expect(texts.problems, `${theme} ${scheme} ${size.width}px`).toEqual([]);
+        // The box takes the size of the text where it stands (a header's menu), not the body's.
+        expect(
+          texts.problems.filter((p) => !/^trove-search-box .* next to /.test(p)),
+          `${theme} ${scheme} ${size.width}px`,
+        ).toEqual([]);
+        const sizes = await page
+          .locator('header trove-search-box')
+          .evaluate((box) => [
+            getComputedStyle(box.shadowRoot!.querySelector('input')!).fontSize,
+            getComputedStyle(box.parentElement!).fontSize,
+          ]);
+        if (!small) expect(sizes[0], 'the box in the header: its text, the text around it').toBe(sizes[1]);
+        // Inside the theme's content area: within the page title's column, not from edge to edge.
+        const title = (await page.getByRole('heading', { level: 1 }).first().boundingBox())!;
+        const results = (await page.locator('trove-search-results').boundingBox())!;
+        expect(
+          results.x >= title.x - 1 && results.x + results.width <= title.x + title.width + 1,
+          `${theme} ${size.width}px: the results span ${Math.round(results.x)}–${Math.round(results.x + results.width)} px, the page's title ${Math.round(title.x)}–${Math.round(title.x + title.width)} px`,
+        ).toBe(true);
         expect(texts.checked).toBeGreaterThan(3);
         if (scheme === 'light' && !small) await page.screenshot({ path: join(root, light) });
         if (scheme === 'dark' && small) await page.screenshot({ path: join(root, phone) });
