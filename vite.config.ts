@@ -13,7 +13,11 @@ import { searchResultsAttributes } from './src/ui/searchResults/searchResultsAtt
  *   vite build --mode script  → dist/trove.js          classic <script> loader of those chunks:
  *                                                     runs the `chunks` build first and gives the
  *                                                     loader each element's chunk list
- *   vite build --mode cli     → dist/cli.js            the `trove` command (Node)
+ *   vite build --mode place   → dist/chunks/trove-place.js  the loader's placing code, one file
+ *                                                     sharing nothing with the chunks (the `script`
+ *                                                     build runs it after the `chunks` build)
+ *   vite build --mode cli     → dist/cli.js            the `trove` command (Node), and
+ *                               dist/eleventy.js       the Eleventy plugin (Node), sharing its code
  * Without --mode build (vitest) the `test` block applies.
  */
 const outDir = process.env.TROVE_OUT_DIR ?? 'dist';
@@ -21,6 +25,7 @@ const outDir = process.env.TROVE_OUT_DIR ?? 'dist';
 /** What each build mode produces (vite builds an IIFE from a single entry per run). */
 function libraryFor(mode: string): LibraryOptions {
   if (mode === 'script') return { entry: 'src/standalone.ts', formats: ['iife'], name: 'TroveLoader', fileName: () => 'trove.js' };
+  if (mode === 'place') return { entry: 'src/chunks/trove-place.ts', formats: ['es'], fileName: () => 'trove-place.js' };
   if (mode === 'chunks')
     return {
       entry: {
@@ -62,6 +67,8 @@ const declarations: Record<string, AttributeSpecs> = {
  */
 async function buildChunks(): Promise<[string[], Record<string, [number[], 1?]>]> {
   const result = await build({ configFile: 'vite.config.ts', mode: 'chunks', logLevel: 'warn' });
+  // The placing code (src/chunks/trove-place.ts) on its own, after the chunks build has emptied the folder.
+  await build({ configFile: 'vite.config.ts', mode: 'place', logLevel: 'warn' });
   const outputs = (Array.isArray(result) ? result : [result]) as Rollup.RollupOutput[];
   const chunks = new Map(outputs.flatMap((o) => o.output).flatMap((c) => (c.type === 'chunk' ? [[c.fileName, c] as const] : [])));
   const shared = [...chunks.keys()].filter((file) => !chunks.get(file)?.isEntry);
@@ -112,8 +119,12 @@ const cliConfig: UserConfig = {
     outDir,
     emptyOutDir: false,
     target: 'node20',
-    ssr: 'src/cli/main.ts',
-    rolldownOptions: { output: { entryFileNames: 'cli.js', chunkFileNames: 'cli/[name]-[hash].js', format: 'es' } },
+    ssr: true,
+    rolldownOptions: {
+      // The Eleventy plugin (`trove-search/eleventy`) indexes with the command's own code.
+      input: { cli: 'src/cli/main.ts', eleventy: 'src/eleventy.ts' },
+      output: { entryFileNames: '[name].js', chunkFileNames: 'cli/[name]-[hash].js', format: 'es' },
+    },
   },
 };
 
@@ -158,8 +169,8 @@ export default defineConfig(
                 ? {}
                 : { alias: [signalsCore] },
           build: {
-            outDir: mode === 'chunks' ? `${outDir}/chunks` : outDir,
-            emptyOutDir: mode !== 'script',
+            outDir: mode === 'chunks' || mode === 'place' ? `${outDir}/chunks` : outDir,
+            emptyOutDir: mode !== 'script' && mode !== 'place',
             // Evergreen browsers from 2024 on: native class fields and private members, CSS light-dark().
             target: 'es2022',
             cssTarget: ['chrome123', 'edge123', 'firefox120', 'safari17.5'],
@@ -191,7 +202,9 @@ export default defineConfig(
                         ],
                       },
                     }
-                  : {},
+                  : mode === 'place'
+                    ? { comments: false, minify: true }
+                    : {},
             },
           },
           test: {

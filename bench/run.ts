@@ -9,6 +9,10 @@
  *  3. CLI: `trove index --dry-run` on a generated 20 MB feed, time and peak memory (bench/cliIndex.ts);
  *     then the crawl rows (bench/cliCrawl.ts): a built folder of 2,000 posts and a 150-post blog over
  *     loopback, indexed into `trove serve`, and that blog's second run.
+ *  4. Relevance (bench/relevance.ts, issue 40): on the three real blogs the tests build, `trove serve`
+ *     beside Pagefind (the devDependency `pagefind`, indexing the same built posts, searched by its
+ *     pagefind.js in Chromium): a post's own word, the word with a typo, a topic's word, a title and
+ *     a body word typed into the box letter by letter, and the related-posts blocks of every post.
  * `npm run bench -- --service` also runs the local service's benchmarks (bench/service.ts: queries;
  * bench/analyticsCost.ts: what recording search analytics costs in throughput;
  * bench/serviceScale.ts: writes, reads under writes and restarts, data folder and PostgreSQL, on the
@@ -18,7 +22,7 @@
  *   TROVE_OUT_DIR      the build to measure (default dist/; built into a temporary folder when missing)
  *   TROVE_BENCH_PORT   port of the bench server (default: any free port)
  *   TROVE_BENCH_TRIALS trials per side of the speed bench (default 20)
- * The whole run gives up after 9 minutes (22 with `--service`, which indexes 50,000 posts twice for
+ * The whole run gives up after 11 minutes (24 with `--service`, which indexes 50,000 posts twice for
  * the attack figures and four times for the scale figures); it closes its server and browser on every path.
  */
 import { spawnSync } from 'node:child_process';
@@ -37,6 +41,7 @@ import { formatBreakdown, formatBytes, formatFirstVisit, formatSpeed } from './r
 import { benchAnalyticsCost, formatAnalyticsCost } from './analyticsCost.ts';
 import { benchService, formatServiceBench } from './service.ts';
 import { benchServiceAttack, formatServiceAttack } from './serviceAttack.ts';
+import { benchRelevance, formatRelevance } from './relevance.ts';
 import { benchServiceScale, formatServiceScale } from './serviceScale.ts';
 import { scriptSizes } from './sizes.ts';
 import { measureSpeed } from './speed.ts';
@@ -102,6 +107,8 @@ async function main() {
   printCliIndex(benchCliIndex());
   console.log('');
   console.log(formatCliCrawl(await benchCliCrawl()));
+  console.log('');
+  console.log(formatRelevance(await benchRelevance()));
   if (process.argv.includes('--service')) {
     console.log(`\n${formatServiceBench(await benchService())}`);
     console.log(`\n${formatAnalyticsCost(await benchAnalyticsCost())}`);
@@ -111,7 +118,7 @@ async function main() {
   console.log(`\nbench done in ${Math.round((performance.now() - started) / 1000)} s`);
 }
 
-const minutes = process.argv.includes('--service') ? 22 : 9;
+const minutes = process.argv.includes('--service') ? 24 : 11;
 const watchdog = setTimeout(() => {
   console.error(`bench: gave up after ${minutes} minutes`);
   process.exit(1);

@@ -3,12 +3,29 @@ import { sizeBudget } from '../bench/sizeBudget.ts';
 import { brotliSize, librariesSize, scriptSizes } from '../bench/sizes.ts';
 
 /** Size budget of the built standalone script; see bench/sizeBudget.ts for the figures and why. */
+/** The placing code, fetched only on pages with a placing setting (docs/platforms.md): counted on its own. */
+const PLACE = 'chunks/trove-place.js';
+
 test('the whole standalone script stays under its ceiling', () => {
   const sizes = scriptSizes();
   expect(sizes.get('trove.js')).toBeGreaterThan(0);
-  const total = [...sizes.values()].reduce((a, b) => a + b, 0);
+  const total = [...sizes].filter(([file]) => file !== PLACE).reduce((a, [, b]) => a + b, 0);
   console.log(`everything: ${total} B brotli (target ${sizeBudget.everythingTarget}, ceiling ${sizeBudget.everythingCeiling})`);
   expect(total).toBeLessThanOrEqual(sizeBudget.everythingCeiling);
+});
+
+test('the placing code stays under its ceiling, and a page without a placing setting never downloads it', async ({ page }) => {
+  const size = scriptSizes().get(PLACE);
+  console.log(`placing code: ${size} B brotli (ceiling ${sizeBudget.placeCeiling})`);
+  expect(size).toBeGreaterThan(0);
+  expect(size).toBeLessThanOrEqual(sizeBudget.placeCeiling);
+  const files: string[] = [];
+  page.on('request', (request) => files.push(new URL(request.url()).pathname));
+  await page.goto('/pages/search-box.html');
+  await page.getByRole('combobox').fill('garden');
+  await expect(page.locator('trove-search-box [role="option"]').first()).toBeVisible();
+  expect(files.filter((file) => file.startsWith('/dist/')).length).toBeGreaterThan(1);
+  expect(files).not.toContain(`/dist/${PLACE}`);
 });
 
 test('a page with a search box downloads at most its ceiling, once suggestions show', async ({ page }) => {

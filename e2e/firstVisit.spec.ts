@@ -121,13 +121,15 @@ test("a theme's search page: the fallback form holds the query, the box takes it
   await expect(page.getByText('No suggestions')).toBeHidden();
 });
 
-test("with a query-param, the box takes the early field over too: one field, with what was typed (WordPress's s)", async ({ page }) => {
+test('with a query-param (WordPress’s s) the box takes the early field over as well: one field, the text kept', async ({ page }) => {
   const release = await holdBack(page, '**/dist/chunks/**');
   await page.goto('/pages/search-box.html?query-param=s');
-  await early(page).fill('garden');
+  await early(page).fill('raised bed');
   release();
-  await expect(box(page)).toHaveValue('garden');
+  await expect(box(page)).toHaveValue('raised bed');
+  await expect(box(page)).toBeFocused();
   await expect(early(page)).toHaveCount(0);
+  expect(await page.locator('trove-search-box').evaluate((el) => el.shadowRoot!.querySelectorAll('input').length)).toBe(1);
 });
 
 for (const width of [1280, 390]) {

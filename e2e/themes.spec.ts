@@ -1,5 +1,5 @@
 import { type Browser, type BrowserContext, expect, type Page, test } from '@playwright/test';
-import { installTextChecks, type TextCheckWindow } from './installTextChecks.ts';
+import { installTextChecks, shapeProblems, textProblems } from './textChecks.ts';
 
 /**
  * <trove-search-box> on pages built like the themes it is dropped into (e2e/pages/theme.html and
@@ -372,10 +372,6 @@ const palettes = [
 ] as const;
 
 const host = (page: Page, tag: string) => page.locator(tag);
-const textProblems = (page: Page, within?: string) =>
-  page.evaluate((w) => (window as unknown as TextCheckWindow).troveTextProblems(w), within);
-const shapeProblems = (page: Page, within?: string) =>
-  page.evaluate((w) => (window as unknown as TextCheckWindow).troveShapeProblems(w), within);
 /** The light or dark an element took (its computed `color-scheme`). */
 const schemeOf = (page: Page, tag: string) => host(page, tag).evaluate((el) => getComputedStyle(el).colorScheme);
 

@@ -14,9 +14,11 @@
  */
 import type { TroveConfig } from './elements/configure.ts';
 import { defineElement } from './elements/defineElement.ts';
+import { placingSettings } from './elements/readScriptConfig.ts';
 import { renderEarlyField } from './elements/renderEarlyField.ts';
 import { TroveHost } from './elements/TroveHost.ts';
 import type { ChunkExports, LoaderHandoff } from './chunks/bootChunk.ts';
+import type placeChunk from './chunks/trove-place.ts';
 import { version } from './version.ts';
 
 /**
@@ -50,7 +52,21 @@ if (global[marker]) {
   if (service) document.head.append(Object.assign(document.createElement('link'), { rel: 'preconnect', href: service, crossOrigin: '' }));
   const handoff: LoaderHandoff = { script, configured: [] };
   let configure: (config: TroveConfig) => void = (config) => handoff.configured.push(config);
-  global.Trove ??= { configure: (config) => configure(config), version };
+  // Placing settings (the theme's search taken over, related posts after a selector): their code,
+  // `chunks/trove-place.js`, is fetched only when the script tag or a `configure()` call has one
+  // (a failed fetch is the browser's unhandled rejection, in the console).
+  const place = (config: unknown, given?: TroveConfig) =>
+    // `Object()`: a call with nothing (`configure()`) or `null` is not a placing one.
+    placingSettings.some((key) => key in Object(config)) &&
+    import(/* @vite-ignore */ `${chunks}trove-place.js`).then((chunk: { default: typeof placeChunk }) => chunk.default(script, given));
+  if (script) place(script.dataset);
+  global.Trove ??= {
+    configure: (config) => {
+      place(config, config);
+      configure(config);
+    },
+    version,
+  };
 
   const [names, elements] = __TROVE_ELEMENTS__;
   for (const [tag, [files, lazy]] of Object.entries(elements)) {

@@ -21,7 +21,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { type Browser, type BrowserContext, expect, type Page, test } from '@playwright/test';
-import { installTextChecks, type TextCheckWindow } from '../installTextChecks.ts';
+import { installTextChecks, textProblems } from '../textChecks.ts';
 import { startTrove, type TroveForWordPress } from './startTrove.ts';
 import { missingForWordPress, startWordPress, type WordPress, type WordPressTheme, type WordPressUser } from './startWordPress.ts';
 
@@ -493,7 +493,7 @@ wp_schedule_event(time() - 1, 'trove_search_minute', 'trove_search_drain');
         const page = await context.newPage();
         await page.goto(`${wp.url}/?s=levain`);
         await expect(page.locator('trove-search-results').getByRole('link').first()).toBeVisible();
-        const texts = await page.evaluate(() => (window as unknown as TextCheckWindow).troveTextProblems());
+        const texts = await textProblems(page);
         // The box takes the size of the text where it stands (a header's menu), not the body's.
         expect(
           texts.problems.filter((p) => !/^trove-search-box .* next to /.test(p)),
@@ -511,7 +511,7 @@ wp_schedule_event(time() - 1, 'trove_search_minute', 'trove_search_drain');
         if (scheme === 'dark' && small) await page.screenshot({ path: join(root, phone) });
         await page.goto(wp.posts[0]!.url);
         await expect(page.locator('trove-related-posts').getByRole('link').first()).toBeVisible();
-        const onPost = await page.evaluate(() => (window as unknown as TextCheckWindow).troveTextProblems());
+        const onPost = await textProblems(page);
         expect(onPost.problems, `${theme} ${scheme} ${size.width}px, a post`).toEqual([]);
         await context.close();
       }

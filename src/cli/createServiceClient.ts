@@ -1,7 +1,7 @@
 import { createClient } from '../api/createClient.ts';
 import type { TroveClient } from '../api/createClient.ts';
 import { createRetryingFetch } from './createRetryingFetch.ts';
-import type { CliIo, IndexCommand } from './runCli.ts';
+import type { CliIo, IndexCommand } from './types.ts';
 
 /** The client `trove index` writes through: the command's service settings, no read cache, failed requests retried. */
 export function createServiceClient(command: IndexCommand, io: CliIo): TroveClient {

@@ -2,7 +2,7 @@ import { toV1Document } from '../api/toV1Document.ts';
 import { createServiceClient } from './createServiceClient.ts';
 import { formatSummary } from './formatSummary.ts';
 import type { IndexReport } from './indexDocuments.ts';
-import type { CliIo, IndexCommand } from './runCli.ts';
+import type { CliIo, IndexCommand } from './types.ts';
 import { sendDocuments } from './sendDocuments.ts';
 import { createCrawlProgress } from './sources/createCrawlProgress.ts';
 import { createSiteFetcher, defaultBounds, hostKey, type SiteFetcher } from './sources/createSiteFetcher.ts';

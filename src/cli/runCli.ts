@@ -3,12 +3,9 @@ import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { defaultApiVersion, isApiVersion } from '../api/apiVersion.ts';
 import { toV1Document } from '../api/toV1Document.ts';
-import type { ApiVersion } from '../api/types.ts';
 import { createServiceClient } from './createServiceClient.ts';
 import { CliError, isCliError } from './CliError.ts';
 import { collectDocuments } from './collectDocuments.ts';
-import type { Output } from './createProgress.ts';
-import type { RetryPolicy } from './createRetryingFetch.ts';
 import { feedAdvice } from './feed/feedAdvice.ts';
 import { looksLikeHtml } from './feed/parseInput.ts';
 import { formatSummary } from './formatSummary.ts';
@@ -17,45 +14,8 @@ import { userAgentFor } from './sources/createSiteFetcher.ts';
 import { parseInput } from './feed/parseInput.ts';
 import { readInput } from './readInput.ts';
 import { sendDocuments } from './sendDocuments.ts';
-import { formatNames } from './types.ts';
+import { type CliIo, formatNames, type IndexCommand } from './types.ts';
 import { usage } from './usage.ts';
-
-/** Everything the command touches, so tests can run it in-process. */
-export interface CliIo {
-  stdout: Output;
-  stderr: Output;
-  env: Record<string, string | undefined>;
-  /** Used to fetch a URL input and to call the service. Default `globalThis.fetch`. */
-  fetch?: typeof fetch;
-  /** Directory file paths are relative to. Default `process.cwd()`. */
-  cwd?: string;
-  stdin?: AsyncIterable<string | Uint8Array>;
-  /** Overrides of the retry policy (tests shorten the delays). */
-  retry?: Partial<RetryPolicy>;
-  signal?: AbortSignal;
-  version?: string;
-  /** `trove serve`: called with the base URL once the service listens. */
-  onListening?: (base: string) => void;
-}
-
-export interface IndexCommand {
-  input: string;
-  baseUrl?: string;
-  project?: string;
-  collection?: string;
-  token?: string;
-  apiVersion: ApiVersion;
-  batch: number;
-  dryRun: boolean;
-  /** `--site-url`: the site's address, for relative links and for links whose scheme or host differ from the site's canonical ones. */
-  siteUrl?: string;
-  /** `--full`: a site is read in full, whatever the last run remembered. */
-  full: boolean;
-  /** `--max-pages`: the page bound of one run of a site (default 10 000). */
-  maxPages?: number;
-  /** `--include-pages`: a site's pages that are not posts (About) are indexed too. */
-  includePages: boolean;
-}
 
 const options = {
   'base-url': { type: 'string' },

@@ -2,7 +2,7 @@ import type { TroveClient } from '../api/createClient.ts';
 import type { Document } from '../api/types.ts';
 import { createProgress } from './createProgress.ts';
 import { indexDocuments, type IndexReport } from './indexDocuments.ts';
-import type { CliIo, IndexCommand } from './runCli.ts';
+import type { CliIo, IndexCommand } from './types.ts';
 
 /** Sends documents in the command's batches (`indexDocuments`), its progress shown on standard error; resolves to the report. */
 export async function sendDocuments(

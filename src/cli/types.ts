@@ -1,4 +1,6 @@
-import type { Document } from '../api/types.ts';
+import type { ApiVersion, Document } from '../api/types.ts';
+import type { Output } from './createProgress.ts';
+import type { RetryPolicy } from './createRetryingFetch.ts';
 
 /** Input formats, detected from the content (never from a file name). */
 export type InputFormat = 'json' | 'ndjson' | 'rss' | 'rdf' | 'atom' | 'jsonfeed';
@@ -50,4 +52,41 @@ export interface FeedContext {
   feedAuthors?: string[];
   /** The feed's own picture, for items with none (a podcast's channel `itunes:image`). */
   feedImage?: string;
+}
+
+/** Everything the command touches, so tests can run it in-process. */
+export interface CliIo {
+  stdout: Output;
+  stderr: Output;
+  env: Record<string, string | undefined>;
+  /** Used to fetch a URL input and to call the service. Default `globalThis.fetch`. */
+  fetch?: typeof fetch;
+  /** Directory file paths are relative to. Default `process.cwd()`. */
+  cwd?: string;
+  stdin?: AsyncIterable<string | Uint8Array>;
+  /** Overrides of the retry policy (tests shorten the delays). */
+  retry?: Partial<RetryPolicy>;
+  signal?: AbortSignal;
+  version?: string;
+  /** `trove serve`: called with the base URL once the service listens. */
+  onListening?: (base: string) => void;
+}
+
+export interface IndexCommand {
+  input: string;
+  baseUrl?: string;
+  project?: string;
+  collection?: string;
+  token?: string;
+  apiVersion: ApiVersion;
+  batch: number;
+  dryRun: boolean;
+  /** `--site-url`: the site's address, for relative links and for links whose scheme or host differ from the site's canonical ones. */
+  siteUrl?: string;
+  /** `--full`: a site is read in full, whatever the last run remembered. */
+  full: boolean;
+  /** `--max-pages`: the page bound of one run of a site (default 10 000). */
+  maxPages?: number;
+  /** `--include-pages`: a site's pages that are not posts (About) are indexed too. */
+  includePages: boolean;
 }

@@ -79,13 +79,13 @@ export class TroveSearchBox extends TroveElement {
   static override messages = searchBoxMessages;
   declare static readonly events: { 'trove-select': TroveSelectEvent; 'trove-search': TroveSearchEvent; 'trove-error': TroveErrorEvent };
 
-  /** Until the first render: the script loader's early field (`form>input`, whatever its `name`, the box's query-param; the view has no form) may be there to take over (src/elements/renderEarlyField.ts). */
+  /** Until the first render: the script loader's early field may be there to take over (src/elements/renderEarlyField.ts). */
   #first = true;
 
   protected override connected(): void {
     // A composition (IME) in the early field ends before the box takes the field over: moving the
     // focus now would cut it short. (No field of this class yet: the host may not be adopted.)
-    const early = this.shadowRoot?.querySelector<EarlyInput>('form>input');
+    const early = this.shadowRoot?.querySelector<EarlyInput>('form > input');
     if (early?.composing) early.addEventListener('compositionend', () => this.isConnected && this.connected(), { once: true });
     else super.connected();
   }
@@ -96,7 +96,7 @@ export class TroveSearchBox extends TroveElement {
     let takeOver: EarlyField | undefined;
     if (this.#first) {
       this.#first = false;
-      const input = this.shadowRoot?.querySelector<HTMLInputElement>('form>input');
+      const input = this.shadowRoot?.querySelector<HTMLInputElement>('form > input');
       if (input) takeOver = { input, focused: this.shadowRoot?.activeElement === input };
     }
     return h(SearchBox, {

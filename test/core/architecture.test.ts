@@ -136,3 +136,52 @@ describe('the size of a folder and of a file', () => {
     for (const file of long) expect(readFileSync(file, 'utf8').slice(0, 400), relative(src, file)).toMatch(/Over 450 lines on purpose/);
   });
 });
+
+/**
+ * The import circles of a graph (file → the files it imports): one per edge that closes a circle
+ * in a depth-first walk, each written from where it was entered back to it (`a.ts → b.ts → a.ts`).
+ */
+function importCircles(graph: Map<string, string[]>): string[] {
+  const circles: string[] = [];
+  const done = new Set<string>();
+  const path: string[] = [];
+  const onPath = new Set<string>();
+  const visit = (file: string) => {
+    path.push(file);
+    onPath.add(file);
+    for (const target of graph.get(file) ?? []) {
+      if (onPath.has(target)) circles.push([...path.slice(path.indexOf(target)), target].join(' → '));
+      else if (!done.has(target) && graph.has(target)) visit(target);
+    }
+    path.pop();
+    onPath.delete(file);
+    done.add(file);
+  };
+  for (const file of [...graph.keys()].sort()) if (!done.has(file)) visit(file);
+  return circles;
+}
+
+describe('no import circles in src/', () => {
+  it('finds a circle and names it (the finder the next test relies on)', () => {
+    const graph = new Map([
+      ['a.ts', ['b.ts']],
+      ['b.ts', ['c.ts', 'd.ts']],
+      ['c.ts', ['a.ts']],
+      ['d.ts', []],
+    ]);
+    expect(importCircles(graph)).toEqual(['a.ts → b.ts → c.ts → a.ts']);
+    expect(
+      importCircles(
+        new Map([
+          ['a.ts', ['b.ts']],
+          ['b.ts', []],
+        ]),
+      ),
+    ).toEqual([]);
+  });
+
+  it('has no file that imports, through its relative imports (type imports included), a file that imports it back', () => {
+    const graph = new Map(files(src).map((file) => [relative(src, file), imports(file)]));
+    expect(importCircles(graph)).toEqual([]);
+  });
+});

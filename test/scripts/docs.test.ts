@@ -26,6 +26,7 @@ describe('the reference docs', () => {
     const readme = readFileSync(join(root, 'README.md'), 'utf8');
     expect(readme).toContain('(docs/http-api.md)');
     expect(readme).toContain('(docs/architecture.md)');
+    expect(readme).toContain('(docs/platforms.md)');
     expect(readme).toContain('(docs/wordpress.md)');
   });
 

@@ -37,6 +37,42 @@ function both() {
 }
 
 describe('TextIndex', () => {
+  it('reads the content postings of a prefix’s words up to a budget, the nearest words first; the term itself and titles whole', () => {
+    const index = indexOf([
+      { title: 'One', content: 'a star' },
+      { title: 'Two', content: 'the star again' },
+      { title: 'Three', content: 'starting out' },
+      { title: 'Four', content: 'starting over' },
+      { title: 'Starting', content: 'nothing' },
+      { title: 'Six', content: 'sta' },
+    ]);
+    const query = {
+      terms: [{ term: 'sta', prefix: true, fuzzy: false as const }],
+      combineWith: 'AND' as const,
+      boost: { title: 2, content: 1 },
+    };
+    expect([...index.search(query, 6).slots].sort()).toEqual([0, 1, 2, 3, 4, 5]);
+    expect([...index.search({ ...query, expansionBudget: 2 }, 6).slots].sort()).toEqual([0, 1, 4, 5]);
+    expect([...index.search({ ...query, expansionBudget: 1 }, 6).slots].sort()).toEqual([4, 5]);
+  });
+
+  it('tells, when asked, which matches have every term in their title (a prefix or a typo counting as in search)', () => {
+    const index = indexOf([
+      { title: 'Rye starter notes', content: 'flour' },
+      { title: 'Rye bread', content: 'a starter' },
+      { title: 'Spelt', content: 'rye and a starter' },
+      { title: 'Ryes and startes', content: '' },
+    ]);
+    const terms: QueryTerm[] = [
+      { term: 'rye', prefix: false, fuzzy: false },
+      { term: 'startr', prefix: true, fuzzy: 1 },
+    ];
+    const found = index.search({ terms, combineWith: 'AND', boost: { title: 2, content: 1 }, inTitle: true }, 4);
+    expect([...found.slots].sort()).toEqual([0, 1, 2]);
+    expect([...found.inTitle!]).toEqual([1, 0, 0, 0]);
+    expect(index.search({ terms, combineWith: 'AND', boost: { title: 2, content: 1 } }, 4).inTitle).toBeUndefined();
+  });
+
   it('scores and matches as MiniSearch does: AND, prefix on the last term, typos, title boost', () => {
     const { index, mini } = both();
     for (const [q, prefix, fuzzy] of [

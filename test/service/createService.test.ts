@@ -182,9 +182,25 @@ describe('autocomplete', () => {
       expect(Object.keys(r).sort()).toEqual(['category', 'date', 'id', 'phrase', 'suggestion_type', 'url']);
       expect(typeof r.id).toBe('string');
       expect(r.date).toMatch(DATE);
-      expect(r.phrase.toLowerCase()).toMatch(/photo/);
     }
+    // The posts whose title has the word first, then those that have it in their content alone.
+    const inTitle = nav.map((r: { phrase: string }) => /photo/.test(r.phrase.toLowerCase()));
+    expect(inTitle[0]).toBe(true);
+    expect(inTitle.slice(inTitle.indexOf(false) >>> 0)).not.toContain(true);
     expect(body.response.found_documents).toBeGreaterThanOrEqual(nav.length);
+  });
+
+  it('offers a post by a word found only in its body, after the posts whose title has it, the most about it first', async () => {
+    const path = `/api/v2/projects/demo/collections/box/`;
+    await post(`${path}documents?${T}`, [
+      { id: 1, title: 'Proofing in the cold', content: 'An overnight retard, and the word zelkova once.' },
+      { id: 2, title: 'A loaf a week', content: 'Zelkova, zelkova: the zelkova starter, fed with zelkova flour.' },
+      { id: 3, title: 'Zelkova trees', content: 'A tree.' },
+    ]);
+    const phrases = async (q: string) =>
+      (await svc.request(`${path}autocomplete/?${T}&${qs({ q })}`)).body.response.results.map((r: { phrase: string }) => r.phrase);
+    expect(await phrases('zelk')).toEqual(['Zelkova trees', 'A loaf a week', 'Proofing in the cold']);
+    expect(await phrases('overni')).toEqual(['Proofing in the cold']);
   });
 
   it('answers the same on /autocomplete/suggest and honours limit, filter and sort in v2', async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { distinctiveTerms } from '../../src/service/engine/distinctiveTerms.ts';
+import { distinctiveProfile, distinctiveTerms } from '../../src/service/engine/distinctiveTerms.ts';
 import { LIMITS } from '../../src/service/limits.ts';
 
 /** Document frequencies of a collection of 100 documents. */
@@ -39,5 +39,14 @@ describe('distinctiveTerms', () => {
     const seen: string[] = [];
     expect(distinctiveTerms(long, (term) => (seen.push(term), df(term)), 100)).toEqual(['levain']);
     expect(seen).toEqual(['levain']);
+  });
+
+  it('tells how much of what a post is about other documents share: all of it, or little when its heaviest words are its own', () => {
+    expect(distinctiveProfile({ title: 'Sourdough', content: 'levain and a banneton' }, df, 100).coverage).toBe(1);
+    const alone = distinctiveProfile({ title: 'Unique', content: 'unique unique, and bread' }, df, 100);
+    expect(alone.terms).toEqual(['bread']);
+    expect(alone.coverage).toBeGreaterThan(0);
+    expect(alone.coverage).toBeLessThan(0.15);
+    expect(distinctiveProfile({ title: 'Unique', content: 'the really' }, df, 100).coverage).toBe(0);
   });
 });

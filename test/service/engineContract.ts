@@ -178,6 +178,53 @@ export function describeEngine(name: string, createEngine: () => Engine): void {
     });
   });
 
+  describe(`${name}: the box's order (titleFirst)`, () => {
+    let c: Engine;
+    const box = async (q: string, filters: FieldFilter[] = []) =>
+      (await c.search({ q, filters, skip: 0, limit: 100, facets: false, titleBoost: 3, titleFirst: true })).hits.map((d) => d.id);
+    beforeAll(async () => {
+      c = await engineOf([
+        { id: 1, title: 'Why I keep coming back to the coast', content: 'Walks along the cliffs.', category: ['Travel'] },
+        { id: 2, title: 'Why I keep coming back to film', content: 'A rangefinder on the coast.', category: ['Photography'] },
+        { id: 3, title: 'Sourdough at home', content: 'A starter fed with rye flour, and a quorvex of a loaf.', category: ['Cooking'] },
+        { id: 4, title: 'Coastal walks', content: 'Cliffs and coves.', category: ['Travel'] },
+        {
+          id: 5,
+          title: 'A year of notes',
+          content: 'The coast, the coast again, coast paths and coast light. Why I keep coming back.',
+          category: ['Travel'],
+        },
+        { id: 6, title: 'Kayak trips', content: 'A paddle on the lake.', category: ['Travel'] },
+        { id: 7, title: 'Kayak trips', content: 'Kayak rolls, kayak repairs and a kayak rack.', category: ['Travel'] },
+      ]);
+    });
+
+    it('offers a post by a word of its body, typed as a prefix', async () => {
+      expect(await box('quorv')).toEqual(['3']);
+      expect(await box('rangefind')).toEqual(['2']);
+    });
+
+    it('puts the posts whose title has the words before those that have them in their content alone, however much those are about them', async () => {
+      const ids = await box('coast');
+      expect(ids.slice(0, 2).sort()).toEqual(['1', '4']);
+      expect(ids.slice(2).sort()).toEqual(['2', '5']);
+    });
+
+    it('puts the titles that start with the text as typed before the other titles with its words', async () => {
+      expect(await box('Why I keep coming back to f')).toEqual(['2', '1', '5']);
+      expect(await box('why i keep coming back to the c')).toEqual(['1', '2', '5']);
+    });
+
+    it('ranks posts whose titles match alike by how much each is about the words (title and content together)', async () => {
+      expect(await box('kay')).toEqual(['7', '6']);
+    });
+
+    it('keeps typo tolerance and filters', async () => {
+      expect(await box('sourdugh')).toEqual(['3']);
+      expect(await box('coast', [f('category:"Travel"')])).not.toContain('2');
+    });
+  });
+
   describe(`${name}: search facets`, () => {
     let c: Engine;
     beforeAll(async () => {
@@ -297,6 +344,28 @@ export function describeEngine(name: string, createEngine: () => Engine): void {
       // Posts 1-40 are the oldest third (the ones a feed never carried).
       expect(onTopic.slice(0, 40).filter((n) => n >= 2)).toHaveLength(40);
       expect(onTopic.filter((n) => n >= 2).length).toBeGreaterThanOrEqual(114);
+    });
+
+    it('fills the block of a post without tags whose 19 topic siblings include a near-twin, on its topic', async () => {
+      const { posts, topicOf } = topicPosts(20);
+      // Post 7 (the same topic as post 1) says what post 1 says, and a sentence more.
+      const twin = { ...posts[6]!, content: `${posts[0]!.content} One more sentence.` };
+      const blog = await engineOf([...posts.slice(0, 6), twin, ...posts.slice(7)]);
+      const block = (await blog.related({ id: '1', filters: [], skip: 0, limit: 4, facets: false, titleBoost: 2 })).hits;
+      expect(block.map((d) => d.id)).toContain('7');
+      expect(block.map((d) => topicOf(d.id))).toEqual(Array(4).fill(topicOf(1)));
+    });
+
+    it('gives a post on a subject no other post has an empty block, though its title, its common words and a word of another topic echo others', async () => {
+      const { posts } = topicPosts(20);
+      const alone = {
+        id: 999,
+        title: 'Notes on lattice chromodynamics',
+        content:
+          'Quarks and gluons on a lattice: chromodynamics, confinement and hadron masses. Quarks, gluons, lattice spacing, chromodynamics again. A little time in the morning, a plan, and the migration of my notes.',
+      };
+      const blog = await engineOf([...posts, alone]);
+      expect(await related(blog, '999', undefined, [], undefined, 2)).toEqual([]);
     });
 
     it('relates tagged posts no worse than by their tags and categories alone: the overlap of the first 3 is kept', async () => {

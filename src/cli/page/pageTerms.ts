@@ -43,13 +43,42 @@ function termLinks(scope: Element): Element[] {
 }
 
 /**
- * The post's categories: the JSON-LD article's `articleSection`, `article:section`, its links
+ * The folders of the post's own address (`/posts/` of `/posts/a-post/`), as written: a generator
+ * that declares one of them as the article's section (Hugo's `article:section` "posts") names
+ * where it keeps the post, not what it is about.
+ */
+function addressFolders(address: string): Set<string> {
+  try {
+    const segments = new URL(address).pathname.split('/').filter((segment) => segment !== '');
+    return new Set(
+      segments.slice(0, -1).map((segment) => {
+        try {
+          return decodeURIComponent(segment);
+        } catch {
+          return segment;
+        }
+      }),
+    );
+  } catch {
+    return new Set();
+  }
+}
+
+/** A declared section, unless it is only the name of a folder of the post's address (Hugo's "posts"). */
+function sections(values: (string | undefined)[], address: string): (string | undefined)[] {
+  const folders = addressFolders(address);
+  return values.filter((value) => value === undefined || !folders.has(value.trim()));
+}
+
+/**
+ * The post's categories: the JSON-LD article's `articleSection`, `article:section` (either one
+ * unless it is only a folder of the post's address: Hugo's section "posts"), its links
  * with `rel="category tag"` (or to a `/category/` archive, or in WordPress's category block).
  */
-export function pageCategories({ meta, article, scope }: PageScope): string[] {
+export function pageCategories({ meta, article, scope, address }: PageScope): string[] {
   return firstOf(
-    () => jsonLdValues(article, 'articleSection'),
-    () => meta.get('article:section') ?? [],
+    () => sections(jsonLdValues(article, 'articleSection'), address),
+    () => sections(meta.get('article:section') ?? [], address),
     () =>
       termLinks(scope)
         .filter(isCategoryLink)

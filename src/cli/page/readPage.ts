@@ -17,6 +17,7 @@ import { pageCategories, pageTags } from './pageTerms.ts';
 import { pageTitle } from './pageTitle.ts';
 import { parseJsonLd, typesOf } from './parseJsonLd.ts';
 import { readMeta } from './readMeta.ts';
+import { type TermListing, termListing } from './termListing.ts';
 
 export type { PageKind } from './pageKind.ts';
 
@@ -29,6 +30,8 @@ export interface PageReading {
   noindex: boolean;
   /** The document to index (for post, and page), with id = documentId(canonical), title, content, url, date, category, tags, author, image. */
   document?: Document;
+  /** For a listing that is a taxonomy term's (`/categories/baking/`, a tag page): the term, the posts it lists and its other pages. */
+  term?: TermListing;
   /** Links of the page, absolute, fragment removed (all hosts; the crawler filters them). */
   links: string[];
   /** Things worth a warning (no date, …). */
@@ -103,7 +106,10 @@ export function readPage(html: string, address: string, options: { siteUrl?: str
   const atRoot = url.pathname.replace(/\/*$/, '/') === root && url.search === '';
   const reading = atRoot ? { kind: 'listing' as const } : pageKind(document, url, meta, jsonLd, date !== undefined);
   if (reading.warning) warnings.push(reading.warning);
-  if (reading.kind === 'listing') return { canonical, kind: 'listing', noindex, links, warnings };
+  if (reading.kind === 'listing') {
+    const term = termListing(document, address, meta, jsonLd, article !== undefined);
+    return { canonical, kind: 'listing', noindex, ...(term === undefined ? {} : { term }), links, warnings };
+  }
 
   const fields = {
     id: documentId(canonical),

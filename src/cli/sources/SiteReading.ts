@@ -26,6 +26,8 @@ export interface FoundPost {
   id: number;
   /** Set when the post was read this run and differs from what the last run sent: it is to be sent. */
   document?: Document;
+  /** The post as its page gave it, when it was read this run (before terms from the site's listings: see listedTerms). */
+  read?: Document;
   label: string;
 }
 
@@ -130,6 +132,7 @@ export function addPost(
     address,
     id,
     label: postLabel(sent, address),
+    read: sent,
     ...(before?.kind === 'post' && before.hash === hash && before.id === id ? {} : { document: sent }),
   });
   return true;

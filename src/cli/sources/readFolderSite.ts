@@ -1,6 +1,8 @@
 import type { SyncState } from '../sync/syncState.ts';
 import { createPageReaderPool } from './createPageReaderPool.ts';
+import { termAddress } from '../page/termListing.ts';
 import { folderSource } from './folderSource.ts';
+import { mergeListedTerms } from './listedTerms.ts';
 import { filePage, type PageRules } from './readSitePage.ts';
 import { addSkipped, createSiteReading, type ReadProgress, reportProgress, type SiteReading } from './SiteReading.ts';
 
@@ -15,12 +17,18 @@ export function isPagination(address: string): boolean {
   }
 }
 
+/** Page 2, 3… of a category or tag (page 1 is the listing itself; Hugo writes `…/page/1/` as a redirect to it). */
+function laterTermPage(address: string): boolean {
+  return termAddress(address) !== undefined && !/\/page\/1\/?(?:index\.html?)?$/i.test(new URL(address).pathname);
+}
+
 /**
  * Reads a built site from disk (Hugo's `public/`, Jekyll's and Eleventy's `_site/`, any static
  * export) as Pagefind does: every HTML page, each filed as a reader sees it (posts only, unless
  * asked; listings, noindex pages and canonical addresses elsewhere left out), at most `maxPages`.
  * A page's address is its canonical link, or `--site-url` plus its path (folderSource). Pages of
- * a paginated list (`/page/2/`…) are listings by their path and are not read.
+ * a paginated list (`/page/2/`…) are listings by their path and are not read, but those of a
+ * category or tag: a post that declares none takes the terms of the listings that list it (listedTerms).
  */
 export async function readFolderSite(
   folder: string,
@@ -57,8 +65,8 @@ export async function readFolderSite(
       signal?.throwIfAborted();
       const { address, html } = current.value;
       reading.found++;
-      if (isPagination(address)) {
-        // Page 2, 3… of a list (Hugo writes one per 10 posts of every tag): a listing, not worth reading.
+      if (isPagination(address) && !laterTermPage(address)) {
+        // Page 2, 3… of a list (the home page's, an archive's): a listing, not worth reading. A category's or tag's are read for their posts' terms.
         addSkipped(reading, address, 'listing');
         reportProgress(reading);
         continue;
@@ -81,5 +89,6 @@ export async function readFolderSite(
   } finally {
     await pool.close();
   }
+  mergeListedTerms(reading);
   return reading;
 }

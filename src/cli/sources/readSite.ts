@@ -3,6 +3,7 @@ import type { SyncState } from '../sync/syncState.ts';
 import type { SiteFetcher } from './createSiteFetcher.ts';
 import { crawlSite } from './crawlSource.ts';
 import { pagedFeed, readFeedPages } from './feedPagesSource.ts';
+import { mergeListedTerms, readTermPages, settleListedTerms } from './listedTerms.ts';
 import type { PageRules } from './readSitePage.ts';
 import { createSiteReading, type ReadProgress, type SiteReading, type SourceName } from './SiteReading.ts';
 import { listSitemapPages, readSitemapPages, usualSitemaps } from './sitemapSource.ts';
@@ -37,7 +38,8 @@ const width = 8;
  * else /sitemap.xml, /sitemap_index.xml, /wp-sitemap.xml), a paged feed (RFC 5005, JSON Feed
  * `next_url`), else its own links from its home page. A second run starts with the source the
  * last one used. `reading.source` says which one was used; a source that fails falls through to
- * the next with a warning.
+ * the next with a warning. Posts whose pages declare no category or tag take those of the site's
+ * listings that list them (listedTerms).
  */
 export async function readSite(options: ReadSiteOptions): Promise<SiteReading> {
   const { fetcher, previous, rules, maxPages } = options;
@@ -46,7 +48,12 @@ export async function readSite(options: ReadSiteOptions): Promise<SiteReading> {
     reading.source = { name, start };
     options.onSource?.(name, start);
   };
-  const finish = () => {
+  const finish = async () => {
+    // Terms from the site's listings (its category and tag pages), once every page is read.
+    const name = reading.source?.name;
+    if (name === 'sitemap') await settleListedTerms(reading, fetcher, rules, width);
+    else if (name === 'links from the home page') await settleListedTerms(reading, fetcher, { ...rules, keepLinks: true }, width);
+    else mergeListedTerms(reading);
     if (fetcher.stats.pageBoundReached) reading.incomplete.push('page bound');
     return reading;
   };
@@ -63,6 +70,8 @@ export async function readSite(options: ReadSiteOptions): Promise<SiteReading> {
     if (listed === undefined) return false;
     use('sitemap', listed.start);
     await readSitemapPages(reading, fetcher, rules, listed.pages, width);
+    // The later pages of a category or tag (`/categories/baking/page/2/`) are in no sitemap.
+    await readTermPages(reading, fetcher, rules, new Set(listed.pages.map((page) => page.address)), width);
     return true;
   };
 

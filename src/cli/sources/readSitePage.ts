@@ -1,4 +1,5 @@
 import { type PageReading, readPage } from '../page/readPage.ts';
+import { termAddress } from '../page/termListing.ts';
 import type { PageState } from '../sync/syncState.ts';
 import { type SiteFetcher, validatorsOf } from './createSiteFetcher.ts';
 import { addPost, addSkipped, keepPost, reportProgress, type SiteReading, type SkipReason } from './SiteReading.ts';
@@ -39,7 +40,9 @@ export function filePage(
             ? (['not a post', 'nothing to index'] as const)
             : undefined;
   if (skip !== undefined) {
-    addSkipped(reading, address, skip[0], skip[1], validators);
+    // A term's listing is remembered (noindex or not: many sites keep their archives out of search engines) for its posts' terms.
+    const term = page.term !== undefined && (skip[0] === 'listing' || skip[0] === 'noindex') ? { term: page.term } : {};
+    addSkipped(reading, address, skip[0], skip[1], { ...validators, ...term });
     return;
   }
   addPost(reading, address, page.canonical, page.document!, validators);
@@ -67,7 +70,7 @@ export function looksLikePage(url: string): boolean {
  * validators, not at all when the sitemap's `lastmod` has not moved; an unchanged page keeps its
  * last filing. A 404 or 410 is
  * `gone`. Resolves to the site's own links on the page (the crawl follows them; for an unchanged
- * page, those the last run saw).
+ * page, those the last run saw). `fresh`: asked without what the last run knew.
  */
 export async function readSitePage(
   reading: SiteReading,
@@ -75,8 +78,12 @@ export async function readSitePage(
   rules: PageRules,
   address: string,
   lastmod?: string,
+  fresh = false,
 ): Promise<string[]> {
-  const before = reading.previous.pages[address];
+  const remembered = fresh ? undefined : reading.previous.pages[address];
+  // A category or tag page remembered without its term (by a version that did not read terms) is read again.
+  const before =
+    remembered?.kind === 'skipped' && remembered.term === undefined && termAddress(address) !== undefined ? undefined : remembered;
   const keep = (): string[] => {
     if (before === undefined) return [];
     if (before.kind === 'post') keepPost(reading, address, before);

@@ -3,6 +3,7 @@ import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { homedir } from 'node:os';
 import { dirname, join } from 'node:path';
 import type { Document } from '../../api/types.ts';
+import type { TermField, TermListing } from '../page/termListing.ts';
 
 /** What one run learnt about one address of the site, for the next run. */
 export interface PageState {
@@ -20,6 +21,10 @@ export interface PageState {
   modified?: string;
   /** The site's own addresses the page links to (a crawl follows them again when the page answers 304). */
   links?: string[];
+  /** A taxonomy term's listing: the term, what it lists and its other pages (kept for when it answers 304). */
+  term?: TermListing;
+  /** A post: the terms the site's listings gave it (when they change, a post that answers 304 is read again). */
+  listed?: Partial<Record<TermField, string[]>>;
 }
 
 /** A file that lists addresses (a sitemap, a feed page): its validators and what it listed. */

@@ -5,10 +5,20 @@ import type { Controller, ControllerState, SelectHow } from '../Controller.ts';
 import type { PageSearch } from '../createPageSearch.ts';
 import type { RecentSearches } from '../recentSearches.ts';
 import type { SearchRequest } from '../searchQuery.ts';
-import type { AutocompleteKey } from './autocompleteKeydown.ts';
 import type { AutocompleteGroup, AutocompleteOption } from './listOptions.ts';
 
-export type { AutocompleteGroup, AutocompleteKey, AutocompleteOption };
+export type { AutocompleteGroup, AutocompleteOption };
+
+/** The parts of a key press the keyboard model reads (autocompleteKeydown.ts). */
+export interface AutocompleteKey {
+  key: string;
+  isComposing?: boolean;
+  keyCode?: number;
+  altKey?: boolean;
+  ctrlKey?: boolean;
+  metaKey?: boolean;
+  shiftKey?: boolean;
+}
 
 /** Settings that follow the element's attributes. */
 export interface AutocompleteSettings {

@@ -1,15 +1,4 @@
-import type { AutocompleteState } from './AutocompleteController.ts';
-
-/** The parts of a key press the keyboard model reads. */
-export interface AutocompleteKey {
-  key: string;
-  isComposing?: boolean;
-  keyCode?: number;
-  altKey?: boolean;
-  ctrlKey?: boolean;
-  metaKey?: boolean;
-  shiftKey?: boolean;
-}
+import type { AutocompleteKey, AutocompleteState } from './AutocompleteController.ts';
 
 /** What the keyboard model reads of the box's state. */
 export type KeyView = Pick<AutocompleteState, 'isOpen' | 'activeIndex' | 'options' | 'notice' | 'query' | 'filters'>;

@@ -10,8 +10,9 @@ import { toFilterSuggestion, toNavigationalSuggestion } from './toRecord.ts';
  * Autocomplete: empty `q` → no results. Otherwise up to `limit` records: first up to
  * ceil(limit/3) (at most 3) `filter` records — categories, tags and authors whose name (or a
  * later word of it) starts with the text, named with the version's filter fields
- * (src/api/filterFields.ts) — then `navigational` records (posts whose TITLE matches the text,
- * same rules as search, best first); filter records fill unused slots. `found_documents` =
+ * (src/api/filterFields.ts) — then `navigational` records (posts that match the text by the rules
+ * of search: those whose title has it first, the titles that start with it first of all, then those
+ * whose content has it; by relevance within each, as search ranks); filter records fill unused slots. `found_documents` =
  * matching posts; `facets` null. v1 ignores `filter`, `limit` and `sort`.
  */
 export async function autocompleteEndpoint(ctx: EndpointContext, request: EndpointRequest<ReadRoute>): Promise<SearchResponse<Suggestion>> {
@@ -20,7 +21,7 @@ export async function autocompleteEndpoint(ctx: EndpointContext, request: Endpoi
   const q = params.get('q') ?? '';
   if (q.trim() === '') return { found_documents: 0, results: [], facets: null, spelling: null };
   const [page, values] = await Promise.all([
-    engine.search({ q, filters, sort, skip: 0, limit, facets: false, titleBoost: settings.boost?.title ?? 3, fields: ['title'] }),
+    engine.search({ q, filters, sort, skip: 0, limit, facets: false, titleBoost: settings.boost?.title ?? 3, titleFirst: true }),
     engine.suggest({ text: q, filters, limit }),
   ]);
   const filterSlots = Math.min(values.length, Math.max(Math.min(3, Math.ceil(limit / 3)), limit - page.total));

@@ -9,7 +9,8 @@
  * - `q`: terms combine with AND, the last term also matches as a prefix, typos are tolerated
  *   (1 edit for 5-8 letters, 2 for 9-32), common words are dropped unless nothing else is left;
  *   the first 32 terms count, later ones are ignored (the budget of limits.ts);
- *   relevance order (title matches weigh `titleBoost`× content ones) unless `sort` is given.
+ *   relevance order (title matches weigh `titleBoost`× content ones) unless `sort` is given;
+ *   `titleFirst` puts title matches before content-only ones (the box's order).
  *   An empty `q` matches every (filtered) document, `date desc` unless `sort` is given.
  * - `filters`: exact values, combined with AND (two on the same field both have to hold).
  * - sorts: `date desc|asc` (undated documents last either way), `title asc|desc`; ties by id.
@@ -42,12 +43,18 @@ export interface PageRequest {
 
 export interface SearchRequest extends PageRequest {
   q: string;
-  /** Where the text must match; default title and content (autocomplete passes `['title']`). */
+  /** Where the text must match; default title and content. */
   fields?: readonly ('title' | 'content')[];
   /** Weight of a title match against a content match. */
   titleBoost: number;
   /** When nothing matches a non-empty `q`: look for a corrected query that has hits. */
   spelling?: boolean;
+  /**
+   * The search box's order (autocomplete), without `sort`: the documents whose title has the
+   * words come first (those whose title starts with the text as typed before the others), then
+   * those matched in their content alone; relevance (title and content together) within each.
+   */
+  titleFirst?: boolean;
 }
 
 export interface RelatedRequest extends PageRequest {

@@ -39,7 +39,7 @@ import type {
   SearchRequest,
   SuggestRequest,
 } from './Engine.ts';
-import { distinctiveTerms } from './distinctiveTerms.ts';
+import { distinctiveProfile, MAX_DOCUMENT_SHARE } from './distinctiveTerms.ts';
 import { IndexFileError, IndexWriter, openIndexFile } from './IndexFile.ts';
 import { levenshtein } from './levenshtein.ts';
 import { LIMITS } from '../limits.ts';
@@ -61,19 +61,36 @@ const SUGGESTED_FACETS = ['categories', 'tags', 'authors'] as const;
 /** Facet buckets are capped per facet (largest counts first). */
 const MAX_BUCKETS = 100;
 
-/** At least a shared category, a shared tag, or half the best title similarity. */
+/** At least a shared category or a shared tag; for a source not indexed (its `title` alone), half the best title similarity. */
 const MIN_RELATED_SCORE = 2;
 
 /**
- * Closeness in words (distinctiveTerms.ts): the post closest to the source scores TEXT_POINTS (as
- * much as the best title echo), the others by their share of it. When the source has tags or
+ * Closeness in words (distinctiveTerms.ts, the title's words weighing `titleBoost` times): the post
+ * closest to the source scores TEXT_POINTS, the others by their share of it. When the source has tags or
  * categories, they lead and words only break (near) ties (TAGGED_TEXT_POINTS: more, and on the
- * sample corpus words outvoted a shared tag by a shared second category and a title echo), but a
- * post at least MIN_CLOSENESS as close as the closest is related all the same (after the tagged ones).
+ * sample corpus words outvoted a shared tag by a shared second category and a title echo).
  */
 const TEXT_POINTS = 4;
+/** The best title echo of a source not indexed (its `title`'s words in a post's title and content). */
+const TITLE_POINTS = 4;
 const TAGGED_TEXT_POINTS = 0.01;
-const MIN_CLOSENESS = 0.5;
+
+/**
+ * What makes a post related by what it says, whoever else is: its more-like-this score against
+ * the source's own (the source matches its words best), times the share of the source's weight
+ * in words other posts have at all (`coverage`: a post on a subject nobody else writes about
+ * relates to nothing). An absolute floor, not a share of the closest post's, so one near-twin
+ * does not empty the block. On the test blogs (six topics, no tags), a post on another topic
+ * reaches at most 0.04, the fourth closest on the same topic at least 0.17.
+ */
+const MIN_CLOSENESS = 0.08;
+
+/**
+ * The box (`titleFirst`): the content postings read for the words a typed prefix (or a typo)
+ * stands for, nearest first (TextIndex's `expansionBudget`): two letters typed in 50,000 posts
+ * begin words of nearly every post, and the box shows eight. Titles are always read whole.
+ */
+const BOX_EXPANSION_POSTINGS = 20_000;
 
 const collator = new Intl.Collator('en', { sensitivity: 'base', numeric: true });
 /** An id that is a whole number as written: no sign, no leading zero (and a safe integer, see `idKeys`). */
@@ -123,6 +140,11 @@ function nameRank(name: string, needle: string): number {
   return -1;
 }
 
+/** A title (or what was typed of one) as its words, normalised, one space apart: "Bike notes: chain" → "bike notes chain". */
+function titleKey(title: string): string {
+  return tokenize(title).filter(Boolean).map(normalizeTerm).join(' ');
+}
+
 const normalizeName = (value: string) => normalizeTerm(value.trim()).replace(/\s+/g, ' ');
 
 /** The orders a persisted index keeps, in its order. */
@@ -146,6 +168,8 @@ function fingerprint(doc: StoredDocument): [number, number] {
 export class MiniSearchEngine implements Engine {
   /** Documents by slot. */
   private readonly docs: StoredDocument[] = [];
+  /** Each slot's title as its words, normalised, one space apart (titleKey): what the box's text is compared with. */
+  private readonly titleKeys: string[] = [];
   private readonly slotOf = new Map<string, number>();
   private text = new TextIndex(indexTerm);
   private readonly postings = Object.fromEntries(FILTER_FIELDS.map((f) => [f, new Map<string, FacetValue>()])) as Record<
@@ -215,6 +239,7 @@ export class MiniSearchEngine implements Engine {
   async close(): Promise<void> {
     // Everything is in this object's memory: dropping the references is all there is to do.
     this.docs.length = 0;
+    this.titleKeys.length = 0;
     this.slotOf.clear();
   }
 
@@ -286,6 +311,7 @@ export class MiniSearchEngine implements Engine {
       const doc = docs[slot]!;
       this.slotOf.set(doc.id, slot);
       this.docs[slot] = doc;
+      this.titleKeys[slot] = titleKey(doc.title);
       this.setPostings(slot, undefined, doc);
       this.setCodes(slot, this.codesFor(doc));
       if (slot < n && !stale[slot]) continue;
@@ -318,6 +344,7 @@ export class MiniSearchEngine implements Engine {
       }
       this.setPostings(slot, this.docs[slot], doc);
       this.docs[slot] = doc;
+      this.titleKeys[slot] = titleKey(doc.title);
       this.setCodes(slot, this.codesFor(doc));
       changed.push(slot);
     }
@@ -336,10 +363,33 @@ export class MiniSearchEngine implements Engine {
     const matches: TextMatches =
       allowed?.size === 0
         ? { slots: new Int32Array(0), scores: new Float64Array(0) }
-        : this.textSearch(request.q, request.titleBoost, allowed, request.fields);
-    const page = this.page(matches, request.sort, request);
+        : this.textSearch(request.q, request.titleBoost, allowed, request.fields, request.titleFirst && !request.sort);
+    const page =
+      request.titleFirst && !request.sort && matches.slots.length > 0
+        ? this.boxPage(request, matches)
+        : this.page(matches, request.sort, request);
     if (request.spelling && page.total === 0) page.spelling = this.spellingSuggestion(request.q);
     return page;
+  }
+
+  /**
+   * The box's order (`titleFirst`): titles that start with the text as typed, then the other
+   * titles that have its words, then the posts that have them in their content alone; within
+   * each, relevance over title and content (`matches`), then the slot. The text search tells which
+   * matches have every word in their title (`inTitle`); only those titles are compared with the text.
+   */
+  private boxPage(request: SearchRequest, matches: TextMatches): Page {
+    const rank = matches.inTitle!;
+    const typed = titleKey(request.q);
+    // A space typed last: the word before it is whole ("bike " is not the start of "bikes").
+    const whole = /[\n\r\p{Z}\p{P}]$/u.test(request.q);
+    for (const slot of matches.slots) {
+      if (rank[slot] === 0) continue;
+      const key = this.titleKeys[slot]!;
+      if (typed !== '' && key.startsWith(typed) && (!whole || key.length === typed.length || key[typed.length] === ' ')) rank[slot] = 2;
+    }
+    const { scores } = matches;
+    return this.page(matches, undefined, request, (a, b) => rank[b]! - rank[a]! || scores[b]! - scores[a]! || a - b);
   }
 
   async suggest(request: SuggestRequest): Promise<FacetValueMatch[]> {
@@ -366,6 +416,8 @@ export class MiniSearchEngine implements Engine {
   async related(request: RelatedRequest): Promise<Page> {
     const n = this.docs.length;
     const scores = new Float64Array(n);
+    // Points of shared tags, categories and authors alone (a known source's bond).
+    const bond = new Float64Array(n);
     const touched: number[] = [];
     const add = (slot: number, points: number) => {
       if (scores[slot] === 0) touched.push(slot);
@@ -375,16 +427,23 @@ export class MiniSearchEngine implements Engine {
     const source = sourceSlot === undefined ? undefined : this.docs[sourceSlot];
     if (source) {
       const shared = (field: 'tags' | 'categories' | 'authors', points: number) => {
-        for (const value of source[field]) for (const slot of this.postings[field].get(value)?.slots.values() ?? []) add(slot, points);
+        for (const value of source[field]) {
+          for (const slot of this.postings[field].get(value)?.slots.values() ?? []) {
+            add(slot, points);
+            bond[slot] += points;
+          }
+        }
       };
       shared('tags', 3);
       shared('categories', 2);
       shared('authors', 0.5);
     }
-    // The budget of a title (the source's, or `title`): its first 12 distinct words (OR costs more than AND).
+    // A source not indexed is related by its `title` alone (an indexed one's title words are among its
+    // distinctive terms below, weighed as titles weigh). The budget of a title: its first 12 distinct
+    // words (OR costs more than AND).
     const words = [
       ...new Set(
-        (source?.title ?? request.title ?? '')
+        (source ? '' : (request.title ?? ''))
           .split(/[^\p{L}\p{N}+#]+/u, LIMITS.titleTerms * 8)
           .filter((w) => w.length > 1 && !STOP_WORDS.has(normalizeTerm(w))),
       ),
@@ -392,38 +451,40 @@ export class MiniSearchEngine implements Engine {
       .slice(0, LIMITS.titleTerms)
       .join(' ');
     if (words) {
+      // A word in more than half the documents echoes in everything (and costs the most): left out, as in distinctiveTerms.
       const terms = tokenize(words)
         .map(normalizeTerm)
-        .filter(Boolean)
+        .filter((term) => term !== '' && this.text.documentFrequency(term) <= n * MAX_DOCUMENT_SHARE)
         .map((term): QueryTerm => ({ term, prefix: false, fuzzy: false }));
       const hits = this.text.search({ terms, combineWith: 'OR', boost: { title: request.titleBoost || 1, content: 1 } }, this.docs.length);
       let top = 0;
       for (const slot of hits.slots) top = Math.max(top, hits.scores[slot]!);
-      for (const slot of hits.slots) add(slot, (4 * hits.scores[slot]!) / top);
+      for (const slot of hits.slots) add(slot, (TITLE_POINTS * hits.scores[slot]!) / top);
     }
     // What the source says (its most distinctive words): posts on its topic, with or without tags.
     let closeness: (slot: number) => number = () => 0;
     if (source) {
-      const terms = distinctiveTerms(source, (term) => this.text.documentFrequency(term), n, request.titleBoost || 1).map(
-        (term): QueryTerm => ({ term, prefix: false, fuzzy: false }),
-      );
+      const profile = distinctiveProfile(source, (term) => this.text.documentFrequency(term), n, request.titleBoost || 1);
+      const terms = profile.terms.map((term): QueryTerm => ({ term, prefix: false, fuzzy: false }));
       const hits = this.text.search({ terms, combineWith: 'OR', boost: { title: request.titleBoost || 1, content: 1 } }, n);
-      // Against the closest other post (the source matches itself best).
+      // Against the source's own score (it matches its words best), and against the closest other post (for the order).
       let top = 0;
       for (const slot of hits.slots) if (slot !== sourceSlot) top = Math.max(top, hits.scores[slot]!);
-      closeness = (slot) => (top > 0 ? hits.scores[slot]! / top : 0);
+      const own = Math.max(top, hits.scores[sourceSlot!]!);
+      closeness = (slot) => (own > 0 ? (hits.scores[slot]! / own) * profile.coverage : 0);
       const points = source.tags.length + source.categories.length > 0 ? TAGGED_TEXT_POINTS : TEXT_POINTS;
       for (const slot of hits.slots) {
         // A post that shares nothing else and is not close enough could not be related: not even counted.
         if (slot === sourceSlot || (scores[slot] === 0 && closeness(slot) < MIN_CLOSENESS)) continue;
-        add(slot, points * closeness(slot));
+        add(slot, (points * hits.scores[slot]!) / top);
       }
     }
     const allowed = this.filterMask(request.filters);
     const kept: number[] = [];
     for (const slot of touched) {
-      // A shared author or a faint echo alone does not make a post related; half the closeness in words of the closest does.
-      const related = scores[slot]! >= MIN_RELATED_SCORE || closeness(slot) >= MIN_CLOSENESS;
+      // A known source: a shared tag or category, or close enough in words (a title echo or a shared author alone is not).
+      // A source not indexed: half the best title similarity.
+      const related = source ? bond[slot]! >= MIN_RELATED_SCORE || closeness(slot) >= MIN_CLOSENESS : scores[slot]! >= MIN_RELATED_SCORE;
       if (slot !== sourceSlot && related && (!allowed || allowed.mask[slot])) kept.push(slot);
     }
     const newest = this.orders['date desc'].rank;
@@ -713,7 +774,13 @@ export class MiniSearchEngine implements Engine {
    * last term a prefix from two letters on (one, for a Chinese or Japanese character) unless it is
    * a common word, typos by length; AND.
    */
-  private textSearch(q: string, titleBoost: number, allowed: Mask | null, fields?: readonly ('title' | 'content')[]): TextMatches {
+  private textSearch(
+    q: string,
+    titleBoost: number,
+    allowed: Mask | null,
+    fields?: readonly ('title' | 'content')[],
+    inTitle = false,
+  ): TextMatches {
     // A word given twice adds nothing under AND but its cost: each is looked up once.
     const words = [...new Set(queryTerms(q).map(normalizeTerm).filter(Boolean))];
     const terms = words.map(
@@ -733,7 +800,10 @@ export class MiniSearchEngine implements Engine {
       title: searched.includes('title') ? titleBoost || 1 : undefined,
       content: searched.includes('content') ? 1 : undefined,
     };
-    return this.text.search({ terms, combineWith: 'AND', boost, allowed: allowed?.mask }, this.docs.length);
+    return this.text.search(
+      { terms, combineWith: 'AND', boost, allowed: allowed?.mask, inTitle, expansionBudget: inTitle ? BOX_EXPANSION_POSTINGS : undefined },
+      this.docs.length,
+    );
   }
 
   /**

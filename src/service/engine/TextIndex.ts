@@ -363,6 +363,15 @@ export interface TextQuery {
   boost: Partial<Record<TextField, number>>;
   /** Only these slots may match (1 = allowed); every slot when absent. */
   allowed?: Uint8Array;
+  /** Also tell which matches have every term in their title (`TextMatches.inTitle`; AND only). */
+  inTitle?: boolean;
+  /**
+   * The most content postings a term's prefix and typo expansions are read for, the heaviest
+   * (closest to the term) first; the term itself, and titles, are always read whole. What a
+   * search-as-you-type box needs of two or three letters typed in a large collection: the words
+   * nearest to them, not every word they begin. Unbounded when absent.
+   */
+  expansionBudget?: number;
 }
 
 export interface TextMatches {
@@ -370,6 +379,16 @@ export interface TextMatches {
   slots: Int32Array;
   /** `scores[slot]` for every slot of `slots` (MiniSearch's score, quality included). */
   scores: Float64Array;
+  /** When asked (`TextQuery.inTitle`): 1 for the matches whose title has every term. */
+  inTitle?: Uint8Array;
+}
+
+/** An indexed term a query term stands for, with MiniSearch's weight (1: the term itself). */
+interface Expansion {
+  entry: TermEntry;
+  weight: number;
+  /** Past the query's `expansionBudget`: its content postings are not read. */
+  skipContent?: boolean;
 }
 
 export class TextIndex {
@@ -569,6 +588,19 @@ export class TextIndex {
     );
     // Each query term's expansions (the term itself, prefix and fuzzy matches) with their weights.
     const expanded = terms.map((q) => this.expand(q));
+    // Content postings of expansions past the budget are not read (`skipContent`).
+    const budget = query.expansionBudget;
+    if (budget !== undefined) {
+      for (const list of expanded) {
+        list.sort((a, b) => b.weight - a.weight);
+        let read = 0;
+        for (const expansion of list) {
+          if (expansion.weight === 1) continue;
+          read += expansion.entry.postings[1]?.count ?? 0;
+          if (read > budget) expansion.skipContent = true;
+        }
+      }
+    }
     // Distinct query terms a document matched (MiniSearch's "quality"), and per term whether it did.
     const distinct = [...new Set(terms.map((t) => t.term))];
     const termIndex = terms.map((t) => distinct.indexOf(t.term));
@@ -587,13 +619,15 @@ export class TextIndex {
     const seenDistinct = distinct.length <= 32 ? new Uint32Array(slotCount) : undefined;
     const touched: number[] = [];
     const allowed = query.allowed;
+    // AND: how many query terms (in `order`) in a row a slot's title has had, from the first.
+    const titleSteps = and && query.inTitle ? new Uint16Array(slotCount) : undefined;
     const total = this.live;
     const avg = [this.lengthSum[0]! / Math.max(1, this.present[0]!), this.lengthSum[1]! / Math.max(1, this.present[1]!)];
     order.forEach((t, step) => {
-      for (const { entry, weight } of expanded[t]!) {
+      for (const { entry, weight, skipContent } of expanded[t]!) {
         for (const { f, boost } of fields) {
           const postings = entry.postings[f];
-          if (!postings) continue;
+          if (!postings || (f === 1 && skipContent)) continue;
           const n = postings.length;
           const df = postings.count;
           const idf = Math.log(1 + (total - df + 0.5) / (df + 0.5));
@@ -610,6 +644,7 @@ export class TextIndex {
             if (step === 0 && and && allowed !== undefined && allowed[slot] !== 1) continue;
             scores[slot]! +=
               factor * idf * (BM25.d + (tf * (BM25.k + 1)) / (tf + BM25.k * (1 - BM25.b + (BM25.b * lengths[slot]!) / avgLength)));
+            if (titleSteps && f === 0 && titleSteps[slot] === step) titleSteps[slot] = step + 1;
             if (lastHit[slot] !== step) {
               if (step === 0 || (!and && lastHit[slot] === -1)) touched.push(slot);
               lastHit[slot] = step;
@@ -630,19 +665,21 @@ export class TextIndex {
     });
     const need = and ? terms.length : 1;
     const out = new Int32Array(touched.length);
+    const inTitle = titleSteps ? new Uint8Array(slotCount) : undefined;
     let m = 0;
     for (const slot of touched) {
       if (matchedTerms[slot]! >= need) {
         scores[slot]! *= distinctHits[slot]!;
         out[m++] = slot;
+        if (inTitle && titleSteps![slot] === terms.length) inTitle[slot] = 1;
       }
     }
-    return { slots: out.subarray(0, m), scores };
+    return { slots: out.subarray(0, m), scores, ...(inTitle ? { inTitle } : {}) };
   }
 
   /** The indexed terms a query term stands for, each with MiniSearch's weight. */
-  private expand(q: QueryTerm): { entry: TermEntry; weight: number }[] {
-    const list: { entry: TermEntry; weight: number }[] = [];
+  private expand(q: QueryTerm): Expansion[] {
+    const list: Expansion[] = [];
     const exact = this.exact.get(q.term);
     if (exact) list.push({ entry: exact, weight: 1 });
     const prefixed = new Set<string>();

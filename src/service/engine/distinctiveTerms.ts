@@ -23,6 +23,28 @@ export function distinctiveTerms(
   documents: number,
   titleWeight = 2,
 ): string[] {
+  return distinctiveProfile(post, documentFrequency, documents, titleWeight).terms;
+}
+
+export interface DistinctiveProfile {
+  /** distinctiveTerms: the heaviest words other documents have too. */
+  terms: string[];
+  /**
+   * How much of what the post is about other documents share at all: of the weight of its
+   * LIMITS.relatedTerms heaviest words, counting the words no other document has (left out of
+   * `terms`), the share of the words some other document has. 1 for a post on a common topic; near
+   * 0 for one whose heaviest words are its own (nothing else is on its subject).
+   */
+  coverage: number;
+}
+
+/** distinctiveTerms, with the share of the post's weight they carry (`coverage`). */
+export function distinctiveProfile(
+  post: { title: string; content: string },
+  documentFrequency: (term: string) => number,
+  documents: number,
+  titleWeight = 2,
+): DistinctiveProfile {
   const counts = new Map<string, number>();
   const count = (text: string, weight: number) => {
     for (const token of tokenize(text)) {
@@ -40,12 +62,21 @@ export function distinctiveTerms(
     if (space > 0) content = content.slice(0, space);
   }
   count(content, 1);
+  const byWeight = (a: [string, number], b: [string, number]) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1);
   const weighed: [term: string, weight: number][] = [];
+  // The words of this post alone (a document frequency of 1: the post itself, or 0 for a text not indexed).
+  const own: [term: string, weight: number][] = [];
   for (const [term, tf] of counts) {
     const df = documentFrequency(term);
-    if (df < 2 || df > documents * MAX_DOCUMENT_SHARE) continue;
-    weighed.push([term, tf * Math.log(1 + (documents - df + 0.5) / (df + 0.5))]);
+    if (df > documents * MAX_DOCUMENT_SHARE) continue;
+    const weight = tf * Math.log(1 + (documents - Math.max(1, df) + 0.5) / (Math.max(1, df) + 0.5));
+    (df < 2 ? own : weighed).push([term, weight]);
   }
-  weighed.sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1));
-  return weighed.slice(0, LIMITS.relatedTerms).map(([term]) => term);
+  weighed.sort(byWeight);
+  const terms = weighed.slice(0, LIMITS.relatedTerms);
+  const heaviest = [...terms, ...own].sort(byWeight).slice(0, LIMITS.relatedTerms);
+  const total = heaviest.reduce((sum, [, weight]) => sum + weight, 0);
+  const ownTerms = new Set(own.map(([term]) => term));
+  const shared = heaviest.reduce((sum, [term, weight]) => sum + (ownTerms.has(term) ? 0 : weight), 0);
+  return { terms: terms.map(([term]) => term), coverage: total > 0 ? shared / total : 0 };
 }

@@ -156,15 +156,16 @@ export function SearchBox(props: SearchBoxProps) {
     return () => document.removeEventListener('pointerdown', onDown, true);
   }, [active, controller]);
 
-  // Narrow screens: the active box is a full-screen panel and the page behind does not scroll.
+  // Narrow screens (or `panel`): the active box is a full-screen panel and the page behind does not scroll.
   useEffect(() => {
     if (!active || typeof matchMedia !== 'function') return;
     const query = matchMedia(NARROW);
     let unlock: (() => void) | undefined;
     const update = () => {
-      setNarrow(query.matches);
-      if (query.matches && !unlock) unlock = lockPageScroll();
-      else if (!query.matches && unlock) unlock = void unlock();
+      const matches = !!props.panel || query.matches;
+      setNarrow(matches);
+      if (matches && !unlock) unlock = lockPageScroll();
+      else if (!matches && unlock) unlock = void unlock();
     };
     update();
     query.addEventListener?.('change', update);
@@ -172,7 +173,7 @@ export function SearchBox(props: SearchBoxProps) {
       query.removeEventListener?.('change', update);
       unlock?.();
     };
-  }, [active]);
+  }, [active, props.panel]);
 
   // One polite, atomic status region, updated after the list settles.
   const message = announcement(controller, t);

@@ -21,6 +21,8 @@ export const searchBoxAttributes = {
   shortcut: { type: 'text' },
   /** Initial text of the input. */
   value: { type: 'text' },
+  /** Opens as a panel over the whole page on every screen, as it does on a phone (what a theme's search button opens). */
+  panel: { type: 'boolean' },
   /** Post suggestions open the post at its top: no text fragment (`#:~:text=`) that scrolls to the words that matched. */
   'no-text-fragment': { type: 'boolean' },
 } as const satisfies AttributeSpecs;

@@ -48,10 +48,12 @@ const expectations: Record<Platform, Expectation> = {
     date: (post) => post.date,
     chrome: ['Small Hours', 'writer@blog.example', 'smallhours', 'Robin Writer', 'Notes on bread', 'About'],
   },
-  // Hugo's own Open Graph template declares the section as article:section; PaperMod's JSON-LD the tags as keywords.
+  // Hugo's own Open Graph template declares the section ("posts", the folder of the post's address: not a
+  // category) as article:section; PaperMod's JSON-LD the tags as keywords. The categories are on the
+  // category pages only (test/cli/sources/listedTerms.test.ts, test/cli/sites/staticSites.test.ts).
   hugo: {
     tags: (post) => nonEmpty(post.tags),
-    category: () => ['posts'],
+    category: () => undefined,
     date: (post) => post.date,
     chrome: ['Related posts', '« Prev', 'Next »', 'Powered by', 'PaperMod', 'Robin Writer', 'min read', 'Home', 'Go to Top', 'share'],
   },

@@ -14,8 +14,15 @@ import { platforms, sitePlatforms } from '../../sites/sitePlatforms.ts';
 import { type ServedSite, serveSite } from '../serveSite.ts';
 import { type IndexedResult, siteIndexer } from './siteIndexer.ts';
 
-/** The categories each platform's pages declare: minima and the base blog none, Hugo its section (article:section). */
-const categories = { jekyll: undefined, hugo: ['posts'], eleventy: undefined } as const;
+/**
+ * The categories each platform's posts get: minima and the base blog show none; Hugo declares its
+ * section ("posts", not a category) and lists the real ones on its `/categories/<term>/` pages.
+ */
+const categories = {
+  jekyll: () => undefined,
+  hugo: (post: BlogPost) => [post.category],
+  eleventy: () => undefined,
+} as const;
 
 /** What each theme puts around a post: no content may hold it. */
 const chrome = ['Powered by', 'Skip to main content', 'Next »', '« Prev', 'Related posts', 'Subscribe', 'Built with'];
@@ -79,7 +86,7 @@ for (const platform of platforms) {
         expect(result!.title.replace(/’/g, "'")).toBe(post.title);
         expect(result!.date?.slice(0, 10)).toBe(post.date.slice(0, 10));
         expect(result!.image).toBe(post.image ? `${served.base}${post.image}` : undefined);
-        expect(result!.categories?.length ? result!.categories : undefined).toEqual(categories[platform]);
+        expect(result!.categories?.length ? result!.categories : undefined).toEqual(categories[platform](post));
         for (const text of chrome) expect(result!.content, site.postAddress(post)).not.toContain(text);
       }
     });
@@ -103,13 +110,17 @@ for (const platform of platforms) {
       }
     });
 
-    it('gives the same documents from the built folder with --site-url as from the address', async () => {
+    it('gives the same documents from the built folder with --site-url as from the address, categories included', async () => {
       const fromAddress = await index([`${served.base}/`, '--dry-run']);
       const fromFolder = await index([site.dir, '--site-url', served.base, '--dry-run']);
       expect(fromFolder.code, fromFolder.stderr).toBe(0);
       const sorted = (text: string) => (JSON.parse(text) as { id: number }[]).sort((a, b) => a.id - b.id);
       expect(sorted(fromFolder.stdout)).toEqual(sorted(fromAddress.stdout));
       expect(sorted(fromFolder.stdout)).toHaveLength(site.posts.length);
+      const byAddress = new Map(site.posts.map((post) => [site.postAddress(post), post]));
+      for (const document of JSON.parse(fromFolder.stdout) as { url: string; category?: string[] }[]) {
+        expect(document.category, document.url).toEqual(categories[platform](byAddress.get(document.url)!));
+      }
     }, 60_000);
 
     it('a second run on the unchanged blog sends no document and transfers at most 10% of the bytes of the first', async () => {

@@ -1,8 +1,9 @@
-import type { BrowserContext } from '@playwright/test';
+import type { BrowserContext, Page } from '@playwright/test';
 
 /**
- * The checks that the widgets look native (e2e/themes.spec.ts, e2e/wordpress/): measured through
- * the shadow roots of the three elements.
+ * The checks of text and shapes that the theme tests run on the widgets (e2e/themes.spec.ts, and
+ * e2e/platforms.spec.ts on the generators' themes): contrast against what is really behind each
+ * text, and its size next to the page's.
  */
 export type TextCheckWindow = {
   /**
@@ -135,3 +136,8 @@ export function installTextChecks(context: BrowserContext) {
     };
   });
 }
+
+export const textProblems = (page: Page, within?: string) =>
+  page.evaluate((w) => (window as unknown as TextCheckWindow).troveTextProblems(w), within);
+export const shapeProblems = (page: Page, within?: string) =>
+  page.evaluate((w) => (window as unknown as TextCheckWindow).troveShapeProblems(w), within);
