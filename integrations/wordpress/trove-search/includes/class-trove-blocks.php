@@ -69,6 +69,7 @@ final class Trove_Blocks {
 				'results-url' => home_url( '/' ),
 				'query-param' => 's',
 				'placeholder' => __( 'Search…', 'trove-search' ),
+				'value'       => get_search_query( false ),
 			);
 		} elseif ( 'search-results' === $kind ) {
 			$attrs += array( 'query-param' => 's' );
