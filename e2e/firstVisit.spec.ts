@@ -92,6 +92,14 @@ test('Enter before the code arrives goes to the results page with the text as q'
   await page.waitForURL((url) => url.pathname === '/search' && url.searchParams.get('q') === 'night sky');
 });
 
+test("Enter before the code arrives sends the text as the box's query-param (WordPress's s)", async ({ page }) => {
+  await holdBack(page, '**/dist/chunks/**');
+  await page.goto('/pages/search-box.html?query-param=s');
+  await early(page).fill('night sky');
+  await early(page).press('Enter');
+  await page.waitForURL((url) => url.pathname === '/search' && url.searchParams.get('s') === 'night sky' && !url.searchParams.has('q'));
+});
+
 for (const width of [1280, 390]) {
   test(`nothing moves when the box takes the field over, at ${width} px in 14px text (on a phone the text is 16px before and after, so iOS does not zoom in)`, async ({
     page,

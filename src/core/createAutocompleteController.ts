@@ -177,6 +177,7 @@ export function createAutocompleteController(options: AutocompleteControllerOpti
     routeSearch(wanted, {
       search: page,
       resultsUrl: current().resultsUrl,
+      queryParam: current().queryParam,
       base: options.pageUrl?.() ?? globalThis.location?.href ?? 'http://localhost/',
       navigate: (url) => options.onNavigate?.(url),
     });

@@ -10,6 +10,8 @@
 export const minChars = 1;
 /** Milliseconds after the last key before the search box asks. */
 export const debounceMs = 100;
+/** The address parameter that holds the search text (`s` on WordPress). */
+export const queryParam = 'q';
 /** Results per page. */
 export const resultsLimit = 10;
 /** Most results per page a `limit` may ask for. */

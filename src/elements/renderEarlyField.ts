@@ -1,7 +1,7 @@
 /**
  * The field the script loader shows in a `<trove-search-box>` at once, before the element's code
  * has arrived: a labelled search field (role `searchbox`) in a form that goes to the results page
- * as an ordinary GET (`?q=…`) on Enter. Its outer size is the search box's own (searchBox.css:
+ * as an ordinary GET (`?q=…`, or the box's `query-param`) on Enter. Its outer size is the search box's own (searchBox.css:
  * `.field` at least 2.75em high, in `em` of the text around it like the box since issue 21, its
  * text after the search icon, at least 16px on a phone), so nothing moves when the box takes it
  * over (`TroveSearchBox`, with the text, the caret, the selection and the focus).
@@ -39,7 +39,7 @@ export function renderEarlyField(host: HTMLElement): void {
   // Properties that reflect their attributes (`part` forwards to its token list's value).
   const input: EarlyInput = Object.assign(form.appendChild(document.createElement('input')), {
     type: 'search',
-    name: 'q',
+    name: attr('query-param') || 'q',
     autocomplete: 'off',
     enterKeyHint: 'search',
     ariaLabel: 'Search',

@@ -39,6 +39,16 @@ describe('routeSearch', () => {
     );
     expect(navigate).toHaveBeenCalledWith('https://blog.test/find?lang=en&q=x');
   });
+
+  it("sends the text as the results page's own parameter (WordPress's s) when query-param names one", () => {
+    const link = createPageSearch();
+    const navigate = vi.fn();
+    routeSearch(
+      { q: 'sourdough', filters: ['tags:"bread"'] },
+      { search: link, resultsUrl: 'https://blog.test/?q=old', queryParam: 's', base: 'https://blog.test/2024/05/post/', navigate },
+    );
+    expect(navigate).toHaveBeenCalledWith('https://blog.test/?s=sourdough&filter=tags%3A%22bread%22');
+  });
 });
 
 describe('searchUrl', () => {

@@ -43,6 +43,17 @@ describe('connectUrl', () => {
     expect(pushed).toEqual(['https://blog.test/search?q=early']);
   });
 
+  it("keeps the search in the page's own parameter when one is named (WordPress's /?s=)", () => {
+    const { host, pushed, back } = fakeHost('https://blog.test/?s=bread');
+    const search = createPageSearch();
+    connectUrl(search, host, 's');
+    expect(search.state.value.q).toBe('bread');
+    search.set({ q: 'crumb' });
+    expect(pushed).toEqual(['https://blog.test/?s=crumb']);
+    back('https://blog.test/?s=bread');
+    expect(search.state.value.q).toBe('bread');
+  });
+
   it('pushes one history entry per change', () => {
     const { host, pushed } = fakeHost('https://blog.test/search?q=rust');
     const search = createPageSearch();

@@ -184,6 +184,15 @@ describe('readUrlState and writeUrlState', () => {
     expect(url.search).toBe('');
   });
 
+  it('reads the text from a named parameter (WordPress s), else from q, and writes it to that parameter only', () => {
+    expect(readUrlState('/?s=bread&filter=a:"1"', 's')).toMatchObject({ q: 'bread', filters: ['a:"1"'] });
+    expect(readUrlState('/?q=bread', 's').q).toBe('bread');
+    expect(readUrlState('/?s=bread').q).toBe('');
+    expect(writeUrlState('https://blog.example/?s=old&q=older&lang=de', { q: 'new', filters: [], page: 2, sort: '' }, 's').href).toBe(
+      'https://blog.example/?lang=de&s=new&page=2',
+    );
+  });
+
   it('round-trips a state through the URL', () => {
     const state = { q: 'café "quoted" + more', filters: ['author:"O\'Brien \\"Bob\\""', 'tags:"c++"'], page: 7, sort: 'date desc' };
     expect(readUrlState(writeUrlState('https://blog.example/search', state))).toEqual(state);

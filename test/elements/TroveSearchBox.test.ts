@@ -144,6 +144,15 @@ describe('<trove-search-box>', () => {
     expect(url.searchParams.getAll('filter')).toEqual(['category:"Rust"']);
   });
 
+  it('goes to the theme\'s own search page with its parameter: results-url="/" query-param="s" (WordPress)', async () => {
+    const { type, key, assign } = mount('results-url="/" query-param="s"');
+    await type('sourdough starter');
+    key('Enter');
+    const url = new URL(assign.mock.calls[0][0] as string);
+    expect(url.pathname).toBe('/');
+    expect([...url.searchParams]).toEqual([['s', 'sourdough starter']]);
+  });
+
   it('does not navigate when trove-search is cancelled (an SPA routes it)', async () => {
     const { type, key, assign } = mount();
     document.addEventListener('trove-search', (e) => e.preventDefault(), { once: true });

@@ -110,6 +110,17 @@ describe('<trove-search-results>', () => {
     expect(location.search).toBe('?q=rust&filter=category%3A%22News%22');
   });
 
+  it("reads its query from the theme's own parameter with query-param (WordPress's /?s=) and writes it back there", async () => {
+    reply = () => page(3);
+    history.replaceState(null, '', '/?s=bread');
+    const el = mount('query-param="s"');
+    await waitFor(() => expect(urls).toHaveLength(1));
+    expect(urls[0].searchParams.get('q')).toBe('bread');
+    await waitFor(() => expect(shadow(el).querySelector('[part~="heading"]')?.textContent).toBe('3 results for “bread”'));
+    searchLink.set({ q: 'crumb' });
+    await waitFor(() => expect(location.search).toBe('?s=crumb'));
+  });
+
   it('keeps the URL alone with no-url-sync', async () => {
     reply = () => page(3);
     history.replaceState(null, '', '/search?q=ignored');

@@ -33,6 +33,8 @@ export interface AutocompleteSettings {
   debounceMs?: number;
   /** The results page when none is on this page; default `/search`. */
   resultsUrl?: string | null;
+  /** The results page's parameter for the text (`s` on WordPress); default `q`. */
+  queryParam?: string | null;
 }
 
 /** `trove-select` from `<trove-search-box>`: a suggestion was chosen (cancel to stop the navigation). */

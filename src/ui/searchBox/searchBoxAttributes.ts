@@ -13,6 +13,8 @@ export const searchBoxAttributes = {
   sort: { type: 'string' },
   /** Page that shows the results (default: the `<trove-search-results>` on this page, else `/search`). */
   'results-url': { type: 'string' },
+  /** The results page's parameter for the search text (`s` for WordPress's own search page). */
+  'query-param': { type: 'string', default: defaults.queryParam },
   /** Characters typed before suggestions are asked for. */
   'min-chars': { type: 'number', default: defaults.minChars },
   /** Keys that focus the box: `/` and/or `mod+k`. */

@@ -58,7 +58,7 @@ export function SearchResults(props: SearchResultsProps) {
   const controller = useController(
     () => {
       // The address's search is there from the first render (the adapter connects after it).
-      if (urlSync && typeof location !== 'undefined') adoptUrl(search, location.href);
+      if (urlSync && typeof location !== 'undefined') adoptUrl(search, location.href, props.queryParam);
       return createSearchController({
         ...props,
         client,
@@ -72,7 +72,10 @@ export function SearchResults(props: SearchResultsProps) {
     [client, search],
   );
   useEffect(() => search.connectResults(), [search]);
-  useEffect(() => (urlSync && typeof location !== 'undefined' ? connectUrl(search) : undefined), [search, urlSync]);
+  useEffect(
+    () => (urlSync && typeof location !== 'undefined' ? connectUrl(search, undefined, props.queryParam) : undefined),
+    [search, urlSync, props.queryParam],
+  );
 
   const sortOptions = useMemo(() => parseSortOptions(props.sortOptions), [props.sortOptions]);
   const facets = useMemo(() => facetList(props.facets), [props.facets]);

@@ -9,6 +9,8 @@ export const searchResultsAttributes = {
   'sort-options': { type: 'text' },
   /** Facets to show, in order: a subset of `categories tags authors year` (default all the response has). */
   facets: { type: 'text' },
+  /** The address parameter the search text is read from and written to (`s` on WordPress's search page); `q` is read too. */
+  'query-param': { type: 'string', default: defaults.queryParam },
   /** Keep `q`, `filter`, `scope`, `page` and `sort` out of the page URL. */
   'no-url-sync': { type: 'boolean' },
   /** Result links open the post at its top: no text fragment (`#:~:text=`) that scrolls to the passage that matched. */
