@@ -85,7 +85,7 @@ export class TroveSearchBox extends TroveElement {
   protected override connected(): void {
     // A composition (IME) in the early field ends before the box takes the field over: moving the
     // focus now would cut it short. (No field of this class yet: the host may not be adopted.)
-    const early = this.shadowRoot?.querySelector<EarlyInput>('form > input[name="q"]');
+    const early = this.shadowRoot?.querySelector<EarlyInput>('form > input');
     if (early?.composing) early.addEventListener('compositionend', () => this.isConnected && this.connected(), { once: true });
     else super.connected();
   }
@@ -96,7 +96,7 @@ export class TroveSearchBox extends TroveElement {
     let takeOver: EarlyField | undefined;
     if (this.#first) {
       this.#first = false;
-      const input = this.shadowRoot?.querySelector<HTMLInputElement>('form > input[name="q"]');
+      const input = this.shadowRoot?.querySelector<HTMLInputElement>('form > input');
       if (input) takeOver = { input, focused: this.shadowRoot?.activeElement === input };
     }
     return h(SearchBox, {

@@ -145,11 +145,13 @@ final class Trove_Frontend {
 	/**
 	 * A plain search form to WordPress's search page (the box's fallback where the theme has none).
 	 *
+	 * @param string $placeholder The field's placeholder ('' for the default).
 	 * @return string
 	 */
-	public static function fallback_form(): string {
-		$label = __( 'Search', 'trove-search' );
-		return '<form role="search" method="get" action="' . esc_url( home_url( '/' ) ) . '"><input type="search" name="s" aria-label="' . esc_attr( $label ) . '" placeholder="' . esc_attr__( 'Search…', 'trove-search' ) . '" value="' . esc_attr( get_search_query() ) . '"></form>';
+	public static function fallback_form( string $placeholder = '' ): string {
+		$label       = __( 'Search', 'trove-search' );
+		$placeholder = '' !== $placeholder ? $placeholder : __( 'Search…', 'trove-search' );
+		return '<form role="search" method="get" action="' . esc_url( home_url( '/' ) ) . '"><input type="search" name="s" aria-label="' . esc_attr( $label ) . '" placeholder="' . esc_attr( $placeholder ) . '" value="' . esc_attr( get_search_query( false ) ) . '"></form>';
 	}
 
 	/**
