@@ -29,9 +29,48 @@ if ( ! function_exists( 'apply_filters' ) ) {
 	}
 }
 
+// The options table in memory (Trove_Settings reads the option `trove_search_settings`).
+$GLOBALS['trove_test_options'] = array();
+if ( ! function_exists( 'get_option' ) ) {
+	function get_option( $name, $default = false ) {
+		return $GLOBALS['trove_test_options'][ $name ] ?? $default;
+	}
+}
+if ( ! function_exists( '__' ) ) {
+	function __( $text, $domain = 'default' ) {
+		return $text;
+	}
+}
+if ( ! function_exists( 'wp_unslash' ) ) {
+	function wp_unslash( $value ) {
+		return is_string( $value ) ? stripslashes( $value ) : $value;
+	}
+}
+if ( ! function_exists( 'sanitize_text_field' ) ) {
+	function sanitize_text_field( $text ) {
+		return trim( preg_replace( '/[\r\n\t ]+/', ' ', strip_tags( (string) $text ) ) );
+	}
+}
+if ( ! function_exists( 'untrailingslashit' ) ) {
+	function untrailingslashit( $text ) {
+		return rtrim( $text, '/\\' );
+	}
+}
+if ( ! function_exists( 'esc_url_raw' ) ) {
+	function esc_url_raw( $url, $protocols = null ) {
+		return preg_match( '~^https?://[^\s]+$~i', (string) $url ) ? (string) $url : '';
+	}
+}
+if ( ! function_exists( 'add_settings_error' ) ) {
+	function add_settings_error( $setting, $code, $message ) {
+		$GLOBALS['trove_test_settings_errors'][] = $code;
+	}
+}
+
 $includes = dirname( __DIR__ ) . '/trove-search/includes/';
 require_once $includes . 'class-trove-document-id.php';
 require_once $includes . 'class-trove-html-text.php';
 require_once $includes . 'class-trove-document.php';
 require_once $includes . 'class-trove-markup.php';
 require_once $includes . 'class-trove-queue.php';
+require_once $includes . 'class-trove-settings.php';
