@@ -74,3 +74,5 @@ require_once $includes . 'class-trove-document.php';
 require_once $includes . 'class-trove-markup.php';
 require_once $includes . 'class-trove-queue.php';
 require_once $includes . 'class-trove-settings.php';
+require_once $includes . 'class-trove-post-source.php';
+require_once $includes . 'class-trove-frontend.php';

@@ -254,10 +254,11 @@ final class Trove_Sync {
 	/**
 	 * Sends what waits in the queue (WP-Cron, the admin, `wp trove index`).
 	 *
-	 * @param int $limit At most this many changes.
+	 * @param int  $limit At most this many changes.
+	 * @param bool $all   Every queued change, due or not ("Retry now", `wp trove index`).
 	 * @return array{sent: int, failed: int}
 	 */
-	public function drain( $limit = 50 ): array {
+	public function drain( $limit = 50, bool $all = false ): array {
 		if ( ! $this->client()->can_write() ) {
 			return array( 'sent' => 0, 'failed' => 0 );
 		}
@@ -297,7 +298,8 @@ final class Trove_Sync {
 				return $result['ok'] ? true : $result['error'];
 			},
 			time(),
-			max( 1, (int) $limit )
+			max( 1, (int) $limit ),
+			$all
 		);
 	}
 
