@@ -120,7 +120,7 @@ final class Trove_Sync {
 		if ( 'future' === $old_status && 'publish' === $new_status ) {
 			$this->follow( $post );
 		} elseif ( 'publish' === $old_status && 'publish' !== $new_status ) {
-			$this->remove( $post->ID, Trove_Post_Source::known_ids( $post ) );
+			$this->remove( $post->ID, Trove_Post_Source::known_ids( $post, true ) );
 		}
 	}
 
@@ -130,7 +130,10 @@ final class Trove_Sync {
 	 * @param int $post_id The post.
 	 */
 	public function on_trash( $post_id ): void {
-		$this->remove( (int) $post_id, Trove_Post_Source::known_ids( (int) $post_id ) );
+		$post = get_post( (int) $post_id );
+		if ( $post instanceof WP_Post ) {
+			$this->remove( $post->ID, Trove_Post_Source::known_ids( $post, 'publish' === $post->post_status ) );
+		}
 	}
 
 	/**
@@ -153,7 +156,7 @@ final class Trove_Sync {
 	public function on_delete( $post_id ): void {
 		$post = get_post( (int) $post_id );
 		if ( $post instanceof WP_Post && 'revision' !== $post->post_type ) {
-			$this->remove( (int) $post_id, Trove_Post_Source::known_ids( (int) $post_id ) );
+			$this->remove( $post->ID, Trove_Post_Source::known_ids( $post, 'publish' === $post->post_status ) );
 		}
 	}
 
