@@ -41,6 +41,7 @@ final class Trove_Admin {
 		add_action( 'admin_notices', array( $this, 'notices' ) );
 		add_action( 'admin_post_trove_search_check', array( $this, 'check_connection' ) );
 		add_action( 'admin_post_trove_search_retry', array( $this, 'retry_now' ) );
+		add_action( 'admin_post_trove_search_forget_undeleted', array( $this, 'forget_undeleted' ) );
 		add_action( 'wp_ajax_trove_search_index_batch', array( $this, 'ajax_index_batch' ) );
 		add_action( 'update_option_' . Trove_Settings::OPTION, array( $this, 'settings_changed' ), 10, 2 );
 		add_filter( 'plugin_action_links_' . plugin_basename( TROVE_SEARCH_FILE ), array( $this, 'action_links' ) );
@@ -157,6 +158,19 @@ final class Trove_Admin {
 		}
 		check_admin_referer( 'trove_search_retry' );
 		$this->sync->drain( 200, true );
+		wp_safe_redirect( add_query_arg( array( 'page' => self::PAGE ), admin_url( 'options-general.php' ) ) . '#trove-index-all' );
+		exit;
+	}
+
+	/**
+	 * "Forget this list" (admin-post, nonce and capability): the posts a service without delete kept.
+	 */
+	public function forget_undeleted(): void {
+		if ( ! self::allowed() ) {
+			wp_die( esc_html__( 'You are not allowed to manage Trove Search.', 'trove-search' ), '', array( 'response' => 403 ) );
+		}
+		check_admin_referer( 'trove_search_forget_undeleted' );
+		delete_option( Trove_Sync::UNDELETED );
 		wp_safe_redirect( add_query_arg( array( 'page' => self::PAGE ), admin_url( 'options-general.php' ) ) . '#trove-index-all' );
 		exit;
 	}
@@ -368,7 +382,10 @@ final class Trove_Admin {
 				$title = '' !== ( $entry['title'] ?? '' ) ? $entry['title'] : sprintf( __( 'Post %d', 'trove-search' ), (int) $post_id );
 				echo '<li>' . esc_html( $title ) . ' <code>#' . esc_html( (string) (int) $post_id ) . '</code></li>';
 			}
-			echo '</ul></div>';
+			echo '</ul><form method="post" action="' . esc_url( admin_url( 'admin-post.php' ) ) . '"><input type="hidden" name="action" value="trove_search_forget_undeleted">';
+			wp_nonce_field( 'trove_search_forget_undeleted' );
+			submit_button( __( 'Forget this list', 'trove-search' ), 'small', 'trove-search-forget-undeleted', false );
+			echo '</form></div>';
 		}
 		$progress = Trove_Sync::progress();
 		$total    = max( (int) $progress['total'], 0 );

@@ -295,10 +295,16 @@ final class Trove_Sync {
 				}
 				$result     = $this->client()->index( array( $document ) );
 				$this->down = 0 === $result['status'] && ! $result['ok'] ? $result['error'] : '';
-				if ( $result['ok'] ) {
-					update_post_meta( $post->ID, Trove_Post_Source::META_ID, (string) $document['id'] );
+				if ( ! $result['ok'] ) {
+					return $result['error'];
 				}
-				return $result['ok'] ? true : $result['error'];
+				$old = array_values( array_diff( Trove_Post_Source::known_ids( $post ), array( $document['id'] ) ) );
+				update_post_meta( $post->ID, Trove_Post_Source::META_ID, (string) $document['id'] );
+				if ( $old ) {
+					// Its address changed while the service was away; a failed removal queues itself in this row's place.
+					$this->remove( $post->ID, $old, false );
+				}
+				return true;
 			},
 			time(),
 			max( 1, (int) $limit ),
