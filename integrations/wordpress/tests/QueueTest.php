@@ -59,6 +59,14 @@ final class QueueTest extends TestCase {
 		$this->assertSame( 0, $this->queue->count() );
 	}
 
+	public function test_sends_every_change_at_once_when_asked_to_retry_now(): void {
+		$this->queue->push( 1, 'index', array(), 'down', 1000 );
+		$this->queue->push( 2, 'delete', array( 5 ), 'down', 1000 );
+		$result = $this->queue->drain( fn() => true, 1001, 50, true );
+		$this->assertSame( array( 'sent' => 2, 'failed' => 0 ), $result );
+		$this->assertSame( 0, $this->queue->count() );
+	}
+
 	public function test_keeps_a_change_that_fails_again_and_waits_longer_with_its_error(): void {
 		$this->queue->push( 1, 'index', array(), 'down', 1000 );
 		$result = $this->queue->drain( fn() => 'the service answered 503', 1060 );

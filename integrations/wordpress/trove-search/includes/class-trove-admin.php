@@ -40,6 +40,8 @@ final class Trove_Admin {
 		add_action( 'admin_enqueue_scripts', array( $this, 'enqueue' ) );
 		add_action( 'admin_notices', array( $this, 'notices' ) );
 		add_action( 'admin_post_trove_search_check', array( $this, 'check_connection' ) );
+		add_action( 'admin_post_trove_search_retry', array( $this, 'retry_now' ) );
+		add_action( 'admin_post_trove_search_forget_undeleted', array( $this, 'forget_undeleted' ) );
 		add_action( 'wp_ajax_trove_search_index_batch', array( $this, 'ajax_index_batch' ) );
 		add_action( 'update_option_' . Trove_Settings::OPTION, array( $this, 'settings_changed' ), 10, 2 );
 		add_filter( 'plugin_action_links_' . plugin_basename( TROVE_SEARCH_FILE ), array( $this, 'action_links' ) );
@@ -144,6 +146,32 @@ final class Trove_Admin {
 		$result = ( new Trove_Client() )->check();
 		set_transient( 'trove_search_check_' . get_current_user_id(), $result, 300 );
 		wp_safe_redirect( add_query_arg( array( 'page' => self::PAGE, 'trove-checked' => 1 ), admin_url( 'options-general.php' ) ) );
+		exit;
+	}
+
+	/**
+	 * "Retry now" (admin-post, nonce and capability): sends every queued change at once.
+	 */
+	public function retry_now(): void {
+		if ( ! self::allowed() ) {
+			wp_die( esc_html__( 'You are not allowed to manage Trove Search.', 'trove-search' ), '', array( 'response' => 403 ) );
+		}
+		check_admin_referer( 'trove_search_retry' );
+		$this->sync->drain( 200, true );
+		wp_safe_redirect( add_query_arg( array( 'page' => self::PAGE ), admin_url( 'options-general.php' ) ) . '#trove-index-all' );
+		exit;
+	}
+
+	/**
+	 * "Forget this list" (admin-post, nonce and capability): the posts a service without delete kept.
+	 */
+	public function forget_undeleted(): void {
+		if ( ! self::allowed() ) {
+			wp_die( esc_html__( 'You are not allowed to manage Trove Search.', 'trove-search' ), '', array( 'response' => 403 ) );
+		}
+		check_admin_referer( 'trove_search_forget_undeleted' );
+		delete_option( Trove_Sync::UNDELETED );
+		wp_safe_redirect( add_query_arg( array( 'page' => self::PAGE ), admin_url( 'options-general.php' ) ) . '#trove-index-all' );
 		exit;
 	}
 
@@ -340,6 +368,12 @@ final class Trove_Admin {
 			}
 		}
 		echo '</p>';
+		if ( $waiting > 0 ) {
+			echo '<form method="post" action="' . esc_url( admin_url( 'admin-post.php' ) ) . '"><input type="hidden" name="action" value="trove_search_retry">';
+			wp_nonce_field( 'trove_search_retry' );
+			submit_button( __( 'Retry now', 'trove-search' ), 'secondary', 'trove-search-retry', false );
+			echo '</form>';
+		}
 		$undeleted = get_option( Trove_Sync::UNDELETED, array() );
 		if ( is_array( $undeleted ) && $undeleted ) {
 			echo '<div class="notice notice-warning inline trove-search-undeleted"><p>' . esc_html__( 'The service has no delete: these posts are no longer published but stay in its index until it is rebuilt:', 'trove-search' ) . '</p><ul>';
@@ -348,7 +382,10 @@ final class Trove_Admin {
 				$title = '' !== ( $entry['title'] ?? '' ) ? $entry['title'] : sprintf( __( 'Post %d', 'trove-search' ), (int) $post_id );
 				echo '<li>' . esc_html( $title ) . ' <code>#' . esc_html( (string) (int) $post_id ) . '</code></li>';
 			}
-			echo '</ul></div>';
+			echo '</ul><form method="post" action="' . esc_url( admin_url( 'admin-post.php' ) ) . '"><input type="hidden" name="action" value="trove_search_forget_undeleted">';
+			wp_nonce_field( 'trove_search_forget_undeleted' );
+			submit_button( __( 'Forget this list', 'trove-search' ), 'small', 'trove-search-forget-undeleted', false );
+			echo '</form></div>';
 		}
 		$progress = Trove_Sync::progress();
 		$total    = max( (int) $progress['total'], 0 );

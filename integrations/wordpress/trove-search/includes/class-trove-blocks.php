@@ -69,12 +69,13 @@ final class Trove_Blocks {
 				'results-url' => home_url( '/' ),
 				'query-param' => 's',
 				'placeholder' => __( 'Search…', 'trove-search' ),
+				'value'       => get_search_query( false ),
 			);
 		} elseif ( 'search-results' === $kind ) {
 			$attrs += array( 'query-param' => 's' );
 		}
 		$attrs = (array) apply_filters( 'trove_search_' . str_replace( '-', '_', $kind ) . '_attributes', $attrs, $context );
-		$inner = 'search-box' === $kind ? Trove_Frontend::fallback_form() : '';
+		$inner = 'search-box' === $kind ? Trove_Frontend::fallback_form( (string) ( $attrs['placeholder'] ?? '' ) ) : '';
 		$html  = Trove_Markup::element( $tag, Trove_Markup::attributes( $tag, $attrs ), $inner );
 		if ( 'block' === $context && function_exists( 'get_block_wrapper_attributes' ) ) {
 			$html = '<div ' . get_block_wrapper_attributes() . '>' . $html . '</div>';

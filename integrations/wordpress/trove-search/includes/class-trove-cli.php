@@ -58,7 +58,7 @@ final class Trove_CLI {
 			}
 			WP_CLI::log( sprintf( '%d of %d posts sent', $progress['done'], $progress['total'] ) );
 		} while ( ! $progress['finished'] );
-		$drained = $this->sync->drain( 1000 );
+		$drained = $this->sync->drain( 1000, true );
 		if ( $drained['failed'] > 0 ) {
 			WP_CLI::warning( sprintf( '%d queued changes still fail: %s', $drained['failed'], (string) $this->sync->queue()->last_error() ) );
 		}

@@ -91,8 +91,12 @@ final class Trove_Client {
 	 * @return array{ok: bool, status: int, error: string, unsupported: bool}
 	 */
 	public function delete( array $ids ): array {
-		$result                = $this->request( 'DELETE', $this->url( $this->version(), 'documents', array( 'token' => $this->write_token() ) ), array_values( array_map( 'intval', $ids ) ) );
-		$result['unsupported'] = in_array( $result['status'], array( 404, 405, 501 ), true );
+		$result = $this->request( 'DELETE', $this->url( $this->version(), 'documents', array( 'token' => $this->write_token() ) ), array_values( array_map( 'intval', $ids ) ) );
+		// trove serve's 404 for a collection never indexed: there is nothing to remove.
+		if ( 404 === $result['status'] && $result['envelope'] && preg_match( '/nothing has been indexed|has never been indexed/', $result['error'] ) ) {
+			$result['ok'] = true;
+		}
+		$result['unsupported'] = ! $result['ok'] && in_array( $result['status'], array( 404, 405, 501 ), true );
 		return $result;
 	}
 

@@ -54,7 +54,7 @@ final class Trove_Frontend {
 	}
 
 	/**
-	 * Enqueues the loader, deferred, in the head (and the small stylesheet of the search page).
+	 * Enqueues the loader, deferred, in the head, and the plugin's small stylesheet (assets/trove-search.css).
 	 */
 	public function enqueue(): void {
 		if ( ! $this->active() ) {
@@ -67,9 +67,7 @@ final class Trove_Frontend {
 		// WordPress < 6.3 takes a boolean here and no strategy: `defer` is then added by script_tag().
 		wp_register_script( self::HANDLE, plugins_url( 'assets/trove.js', TROVE_SEARCH_FILE ), array(), TROVE_SEARCH_VERSION, version_compare( get_bloginfo( 'version' ), '6.3', '>=' ) ? $args : false );
 		wp_enqueue_script( self::HANDLE );
-		if ( is_search() && Trove_Settings::enabled( 'replace_search' ) ) {
-			wp_enqueue_style( self::HANDLE, plugins_url( 'assets/trove-search.css', TROVE_SEARCH_FILE ), array(), TROVE_SEARCH_VERSION );
-		}
+		wp_enqueue_style( self::HANDLE, plugins_url( 'assets/trove-search.css', TROVE_SEARCH_FILE ), array(), TROVE_SEARCH_VERSION );
 	}
 
 	/**
@@ -136,6 +134,8 @@ final class Trove_Frontend {
 			'results-url' => home_url( '/' ),
 			'query-param' => 's',
 			'placeholder' => '' !== $placeholder ? $placeholder : __( 'Search…', 'trove-search' ),
+			// On the search page the box shows the query as its initial text (not as typed: no suggestions pop up).
+			'value'       => get_search_query( false ),
 		);
 		$attrs = (array) apply_filters( 'trove_search_box_attributes', $attrs, $context );
 		$html  = Trove_Markup::element( 'trove-search-box', Trove_Markup::attributes( 'trove-search-box', $attrs ), $form );
@@ -145,11 +145,13 @@ final class Trove_Frontend {
 	/**
 	 * A plain search form to WordPress's search page (the box's fallback where the theme has none).
 	 *
+	 * @param string $placeholder The field's placeholder ('' for the default).
 	 * @return string
 	 */
-	public static function fallback_form(): string {
-		$label = __( 'Search', 'trove-search' );
-		return '<form role="search" method="get" action="' . esc_url( home_url( '/' ) ) . '"><input type="search" name="s" aria-label="' . esc_attr( $label ) . '" placeholder="' . esc_attr__( 'Search…', 'trove-search' ) . '" value="' . esc_attr( get_search_query() ) . '"></form>';
+	public static function fallback_form( string $placeholder = '' ): string {
+		$label       = __( 'Search', 'trove-search' );
+		$placeholder = '' !== $placeholder ? $placeholder : __( 'Search…', 'trove-search' );
+		return '<form role="search" method="get" action="' . esc_url( home_url( '/' ) ) . '"><input type="search" name="s" aria-label="' . esc_attr( $label ) . '" placeholder="' . esc_attr( $placeholder ) . '" value="' . esc_attr( get_search_query( false ) ) . '"></form>';
 	}
 
 	/**

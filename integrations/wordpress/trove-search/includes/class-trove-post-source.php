@@ -65,30 +65,49 @@ final class Trove_Post_Source {
 	}
 
 	/**
-	 * The id of a post's document now (by its permalink), or null.
+	 * The ids a post may be indexed under: the one recorded when the plugin indexed it, and, for
+	 * a post that was published, the id of its public address (so a post indexed by
+	 * `trove index <address>` before the plugin was installed is removed too).
 	 *
-	 * @param WP_Post $post The post.
-	 * @return int|null
-	 */
-	public static function current_id( WP_Post $post ): ?int {
-		$url = Trove_Document::safe_url( get_permalink( $post ) );
-		return null === $url ? null : Trove_Document_Id::of( $url );
-	}
-
-	/**
-	 * The ids a post may be indexed under: the one recorded when it was indexed, and its current one.
-	 *
-	 * @param WP_Post|int $post The post.
+	 * @param WP_Post|int $post          The post.
+	 * @param bool        $was_published Whether the post was published until this change.
 	 * @return int[]
 	 */
-	public static function known_ids( $post ): array {
+	public static function known_ids( $post, bool $was_published = false ): array {
 		$post_id = $post instanceof WP_Post ? $post->ID : (int) $post;
 		$ids     = array();
 		$stored  = get_post_meta( $post_id, self::META_ID, true );
 		if ( is_numeric( $stored ) ) {
 			$ids[] = (int) $stored;
 		}
+		$post = $post instanceof WP_Post ? $post : get_post( $post_id );
+		if ( $was_published && $post instanceof WP_Post && in_array( $post->post_type, self::post_types(), true ) ) {
+			$public = self::public_id( $post );
+			if ( null !== $public ) {
+				$ids[] = $public;
+			}
+		}
 		return array_values( array_unique( $ids ) );
+	}
+
+	/**
+	 * The id of the address a post has when published (a trashed post's slug without `__trashed`).
+	 *
+	 * @param WP_Post $post The post.
+	 * @return int|null
+	 */
+	private static function public_id( WP_Post $post ): ?int {
+		$public              = clone $post;
+		$public->post_status = 'publish';
+		if ( str_ends_with( (string) $public->post_name, '__trashed' ) ) {
+			$desired           = get_post_meta( $post->ID, '_wp_desired_post_slug', true );
+			$public->post_name = is_string( $desired ) && '' !== $desired ? $desired : substr( $public->post_name, 0, -strlen( '__trashed' ) );
+		}
+		if ( '' === (string) $public->post_name ) {
+			return null;
+		}
+		$url = Trove_Document::safe_url( get_permalink( $public ) );
+		return null === $url ? null : Trove_Document_Id::of( $url );
 	}
 
 	/**

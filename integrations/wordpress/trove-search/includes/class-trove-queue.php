@@ -138,12 +138,13 @@ final class Trove_Queue {
 	 * @param callable $send  fn( array $row ): true|string.
 	 * @param int      $now   Unix time.
 	 * @param int      $limit At most this many rows.
+	 * @param bool     $all   Every row, due or not ("Retry now").
 	 * @return array{sent: int, failed: int}
 	 */
-	public function drain( callable $send, int $now, int $limit = 50 ): array {
+	public function drain( callable $send, int $now, int $limit = 50, bool $all = false ): array {
 		$sent   = 0;
 		$failed = 0;
-		foreach ( $this->store->due( $now, $limit ) as $row ) {
+		foreach ( $this->store->due( $all ? PHP_INT_MAX : $now, $limit ) as $row ) {
 			$result  = $send( $row );
 			$current = $this->store->get( (int) $row['post_id'] );
 			$same    = $current && $current['action'] === $row['action'] && $current['doc_ids'] === $row['doc_ids'] && (int) $current['attempts'] === (int) $row['attempts'];

@@ -143,9 +143,13 @@ final class Trove_Settings {
 				$clean['write_token'] = sanitize_text_field( wp_unslash( (string) $input['write_token'] ) );
 			}
 		}
-		if ( isset( $input['switches_present'] ) ) {
-			foreach ( self::SWITCHES as $key => $default ) {
+		foreach ( self::SWITCHES as $key => $default ) {
+			if ( isset( $input['switches_present'] ) ) {
+				// The settings form: an unchecked box sends nothing.
 				$clean[ $key ] = ! empty( $input[ $key ] );
+			} elseif ( isset( $input[ $key ] ) && is_bool( $input[ $key ] ) ) {
+				// Already clean (WordPress sanitizes a new option twice) or set by code.
+				$clean[ $key ] = $input[ $key ];
 			}
 		}
 		unset( $clean['write_token_clear'], $clean['switches_present'] );

@@ -120,7 +120,7 @@ final class Trove_Sync {
 		if ( 'future' === $old_status && 'publish' === $new_status ) {
 			$this->follow( $post );
 		} elseif ( 'publish' === $old_status && 'publish' !== $new_status ) {
-			$this->remove( $post->ID, Trove_Post_Source::known_ids( $post ) );
+			$this->remove( $post->ID, Trove_Post_Source::known_ids( $post, true ) );
 		}
 	}
 
@@ -130,7 +130,10 @@ final class Trove_Sync {
 	 * @param int $post_id The post.
 	 */
 	public function on_trash( $post_id ): void {
-		$this->remove( (int) $post_id, Trove_Post_Source::known_ids( (int) $post_id ) );
+		$post = get_post( (int) $post_id );
+		if ( $post instanceof WP_Post ) {
+			$this->remove( $post->ID, Trove_Post_Source::known_ids( $post, 'publish' === $post->post_status ) );
+		}
 	}
 
 	/**
@@ -153,7 +156,7 @@ final class Trove_Sync {
 	public function on_delete( $post_id ): void {
 		$post = get_post( (int) $post_id );
 		if ( $post instanceof WP_Post && 'revision' !== $post->post_type ) {
-			$this->remove( (int) $post_id, Trove_Post_Source::known_ids( (int) $post_id ) );
+			$this->remove( $post->ID, Trove_Post_Source::known_ids( $post, 'publish' === $post->post_status ) );
 		}
 	}
 
@@ -254,10 +257,11 @@ final class Trove_Sync {
 	/**
 	 * Sends what waits in the queue (WP-Cron, the admin, `wp trove index`).
 	 *
-	 * @param int $limit At most this many changes.
+	 * @param int  $limit At most this many changes.
+	 * @param bool $all   Every queued change, due or not ("Retry now", `wp trove index`).
 	 * @return array{sent: int, failed: int}
 	 */
-	public function drain( $limit = 50 ): array {
+	public function drain( $limit = 50, bool $all = false ): array {
 		if ( ! $this->client()->can_write() ) {
 			return array( 'sent' => 0, 'failed' => 0 );
 		}
@@ -291,13 +295,20 @@ final class Trove_Sync {
 				}
 				$result     = $this->client()->index( array( $document ) );
 				$this->down = 0 === $result['status'] && ! $result['ok'] ? $result['error'] : '';
-				if ( $result['ok'] ) {
-					update_post_meta( $post->ID, Trove_Post_Source::META_ID, (string) $document['id'] );
+				if ( ! $result['ok'] ) {
+					return $result['error'];
 				}
-				return $result['ok'] ? true : $result['error'];
+				$old = array_values( array_diff( Trove_Post_Source::known_ids( $post ), array( $document['id'] ) ) );
+				update_post_meta( $post->ID, Trove_Post_Source::META_ID, (string) $document['id'] );
+				if ( $old ) {
+					// Its address changed while the service was away; a failed removal queues itself in this row's place.
+					$this->remove( $post->ID, $old, false );
+				}
+				return true;
 			},
 			time(),
-			max( 1, (int) $limit )
+			max( 1, (int) $limit ),
+			$all
 		);
 	}
 
