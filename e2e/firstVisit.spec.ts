@@ -110,6 +110,27 @@ test("Enter before the code arrives sends the text as the box's query-param (Wor
   await page.waitForURL((url) => url.pathname === '/search' && url.searchParams.get('s') === 'night sky' && !url.searchParams.has('q'));
 });
 
+test("a theme's search page: the fallback form holds the query, the box takes it over and opens nothing the reader did not ask for", async ({
+  page,
+}) => {
+  // As WordPress prints it on /?s=night: the theme's form, with the query as its value, inside the box.
+  await page.route('**/pages/theme-search.html*', (route) =>
+    route.fulfill({
+      contentType: 'text/html',
+      body: `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Search results for night</title>
+<script src="/dist/trove.js" data-base-url="/" data-project="demo" data-collection="blog" data-token="dev-token" defer></script></head>
+<body><header><trove-search-box query-param="s" results-url="/pages/theme-search.html"><form role="search" action="/pages/theme-search.html">
+<input type="search" name="s" value="night"></form></trove-search-box></header><main><h1>Search results for night</h1></main></body></html>`,
+    }),
+  );
+  await page.goto('/pages/theme-search.html?s=night');
+  await expect(box(page)).toHaveValue('night');
+  await page.waitForTimeout(500);
+  await expect(box(page)).toHaveAttribute('aria-expanded', 'false');
+  await expect(options(page)).toHaveCount(0);
+  await expect(page.getByText('No suggestions')).toBeHidden();
+});
+
 test('with a query-param (WordPress’s s) the box takes the early field over as well: one field, the text kept', async ({ page }) => {
   const release = await holdBack(page, '**/dist/chunks/**');
   await page.goto('/pages/search-box.html?query-param=s');

@@ -46,6 +46,9 @@ export function renderEarlyField(host: HTMLElement): void {
     part: 'input',
     placeholder: attr('placeholder') ?? 'Search…',
     value: fallback?.value || attr('value') || '',
+    // What the page gave it (a theme's search page prints the query into its form) is its
+    // default: the box opens nothing for it, only for text typed before the loader ran.
+    defaultValue: fallback?.defaultValue || attr('value') || '',
   });
   // An IME composition in progress is not cut short: the box takes the field over after it (`TroveSearchBox`).
   for (const type of ['compositionstart', 'compositionend'])

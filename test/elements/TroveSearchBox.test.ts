@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { pageSearch as searchLink } from '../../src/core/pageSearch.ts';
 import { configured, scriptConfig } from '../../src/elements/configure.ts';
 import { defineElement } from '../../src/elements/defineElement.ts';
+import { renderEarlyField } from '../../src/elements/renderEarlyField.ts';
 import { TroveSearchBox } from '../../src/elements/TroveSearchBox.ts';
 import { chip, fakeFetch, nav, type FakeFetch } from '../core/autocompleteFakeFetch.ts';
 
@@ -142,6 +143,22 @@ describe('<trove-search-box>', () => {
     const url = new URL(assign.mock.calls[0][0] as string);
     expect(url.pathname).toBe('/find');
     expect(url.searchParams.getAll('filter')).toEqual(['category:"Rust"']);
+  });
+
+  it("takes over the loader's early field named by query-param (WordPress's s), its text kept and the field gone", async () => {
+    // The loader drew the early field before the box's class arrived (a tag not defined yet, as on a first visit).
+    document.body.innerHTML =
+      '<trove-early-box base-url="https://search.test" project="demo" collection="early" token="tok" query-param="s"></trove-early-box>';
+    const host = document.querySelector('trove-early-box') as HTMLElement;
+    renderEarlyField(host);
+    const early = host.shadowRoot!.querySelector('input')!;
+    expect(early.name).toBe('s');
+    early.value = 'sourdough';
+    vi.stubGlobal('fetch', fakeFetch({ autoRespond: () => [] }).fetch);
+    defineElement('trove-early-box', class extends TroveSearchBox {});
+    await vi.waitFor(() => expect(host.shadowRoot!.querySelector('[role="combobox"]')).toBeTruthy());
+    expect(host.shadowRoot!.querySelector('form > input')).toBeNull();
+    expect(host.shadowRoot!.querySelector<HTMLInputElement>('[role="combobox"]')!.value).toBe('sourdough');
   });
 
   it('goes to the theme\'s own search page with its parameter: results-url="/" query-param="s" (WordPress)', async () => {

@@ -27,5 +27,16 @@ describe('the reference docs', () => {
     expect(readme).toContain('(docs/http-api.md)');
     expect(readme).toContain('(docs/architecture.md)');
     expect(readme).toContain('(docs/platforms.md)');
+    expect(readme).toContain('(docs/wordpress.md)');
+  });
+
+  it('show only screenshots that are there (docs/*.md, images next to them)', () => {
+    const shown = readdirSync(join(root, 'docs'))
+      .filter((name) => name.endsWith('.md'))
+      .flatMap((name) =>
+        [...readFileSync(join(root, 'docs', name), 'utf8').matchAll(/!\[[^\]]*\]\(([^)\s]+)\)/g)].map((m) => [name, m[1]!]),
+      );
+    expect(shown.length).toBeGreaterThan(0);
+    for (const [page, image] of shown) expect(existsSync(join(root, 'docs', image)), `${page}: ${image}`).toBe(true);
   });
 });

@@ -1,0 +1,53 @@
+/**
+ * `npm test` runs the WordPress plugin against a real WordPress (e2e/wordpress/): Debian's
+ * `wordpress` with MariaDB, Apache with mod_php, php-mysql, php-xml and the Twenty Twenty-Three
+ * and Twenty Twenty-One themes, started as throwaway instances by e2e/wordpress/startWordPress.ts.
+ * When they are missing, install Debian's packages as `.ci/run` does for PostgreSQL and Chromium
+ * (root with apt-get), or say what to run; without them those tests skip with a message (and
+ * fail in CI).
+ *
+ * Apache's and MariaDB's packages start their system services when installed; the install runs
+ * under a `policy-rc.d` that refuses that (unless the machine has one already), and the tests'
+ * instances never use the system's ports or sockets anyway (a free loopback port, a socket in
+ * their own folder).
+ */
+import { existsSync, rmSync, writeFileSync } from 'node:fs';
+import { missingForWordPress, WORDPRESS_PACKAGES } from '../e2e/wordpress/startWordPress.ts';
+import { hasCommand } from './hasCommand.ts';
+import { installWithApt, runApt } from './installWithApt.ts';
+
+const INSTALL = `apt-get update && apt-get install -y ${WORDPRESS_PACKAGES.join(' ')}`;
+const POLICY = '/usr/sbin/policy-rc.d';
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const missing = missingForWordPress();
+  if (missing.length > 0) {
+    const names = `WordPress (${missing.join(', ')})`;
+    if (process.getuid?.() !== 0 || !hasCommand('apt-get')) {
+      console.error(`tests: ${names} missing: run \`sudo sh -c '${INSTALL}'\` for the WordPress plugin's tests (they skip until then).`);
+    } else {
+      // No service of theirs started by the install (exit 101: "action forbidden by policy").
+      const ownPolicy = !existsSync(POLICY);
+      if (ownPolicy) writeFileSync(POLICY, '#!/bin/sh\n# scripts/ensureWordPress.ts, during its apt-get install\nexit 101\n', { mode: 0o755 });
+      try {
+        process.exitCode = installWithApt(
+          {
+            prefix: 'tests',
+            name: names,
+            install: INSTALL,
+            commands: [
+              ['apt-get', 'update', '-qq'],
+              ['apt-get', 'install', '-y', '-qq', ...WORDPRESS_PACKAGES],
+            ],
+            installed: () => missingForWordPress().length === 0,
+            stillMissing: `tests: apt-get did not make ${names} usable: install them by hand, then npm test again.`,
+          },
+          runApt,
+          (line) => console.error(line),
+        );
+      } finally {
+        if (ownPolicy) rmSync(POLICY, { force: true });
+      }
+    }
+  }
+}
