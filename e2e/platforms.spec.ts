@@ -173,7 +173,9 @@ function watchErrors(page: Page, origin: string): string[] {
   return errors;
 }
 
-const combobox = (page: Page) => page.locator('trove-search-box input[role="combobox"]');
+/** The box's field: the loader's early one until the reader reaches for it (a click starts the box's code, which takes it over), then the combobox. */
+const combobox = (page: Page) =>
+  page.locator('trove-search-box').getByRole('combobox').or(page.locator('trove-search-box').getByRole('searchbox'));
 
 for (const platform of ['hugo', 'jekyll', 'eleventy'] as const) {
   test.describe(`docs/platforms.md on ${sitePlatforms[platform].name}`, () => {
@@ -492,9 +494,10 @@ test.describe('data-take-over-search on a WordPress theme’s search form', () =
     await expect(box).toHaveAttribute('results-url', `${baseURL}/`);
     expect(await box.evaluate((el) => el.firstElementChild?.matches('form.search-form'))).toBe(true);
     await expect(page.locator('#commentform')).toBeVisible();
-    const input = box.locator('input[role="combobox"]');
+    // A click on the box's field starts its code (the loader's early field until then), which takes the field over.
+    await box.getByRole('combobox').or(box.getByRole('searchbox')).click();
+    const input = box.getByRole('combobox');
     await expect(input).toHaveAttribute('placeholder', 'Search …');
-    await input.click();
     await input.pressSequentially('garden', { delay: 20 });
     await expect(box.locator('[role="option"]').first()).toBeVisible();
     await input.press('Escape');
@@ -521,7 +524,7 @@ test.describe('data-take-over-search on a WordPress theme’s search form', () =
 
     await page.evaluate(() => (window as unknown as { Trove: { configure(c: object): void } }).Trove.configure({ takeOverSearch: true }));
     const box = page.locator('header > trove-search-box[query-param="s"]');
-    await expect(box.locator('input[role="combobox"]')).toBeVisible();
+    await expect(box.getByRole('combobox').or(box.getByRole('searchbox'))).toBeVisible();
     expect(fetched).toContain('/dist/chunks/trove-place.js');
   });
 

@@ -266,6 +266,19 @@ final class Trove_Frontend {
 	}
 
 	/**
+	 * Classic themes: the opening of the column the results stand in. A classic theme's search loop
+	 * prints its posts straight into its main element, each post laying out its own column; the
+	 * results element stands in the column the theme gives a post's content (`entry-content`, the
+	 * class classic themes style as that column; filter `trove_search_results_column_class`).
+	 *
+	 * @return string
+	 */
+	private function column_open_tag(): string {
+		$class = (string) apply_filters( 'trove_search_results_column_class', 'entry-content trove-search-results-column' );
+		return '' === $class ? '<div>' : '<div class="' . esc_attr( $class ) . '">';
+	}
+
+	/**
 	 * Classic themes: the main search loop starts inside the results element.
 	 *
 	 * @param WP_Query $query The query.
@@ -275,7 +288,7 @@ final class Trove_Frontend {
 			return;
 		}
 		$this->results_open = true;
-		echo $this->results_open_tag(); // phpcs:ignore WordPress.Security.EscapeOutput.OutputNotEscaped -- built escaped by Trove_Markup.
+		echo $this->column_open_tag() . $this->results_open_tag(); // phpcs:ignore WordPress.Security.EscapeOutput.OutputNotEscaped -- built escaped by Trove_Markup.
 	}
 
 	/**
@@ -288,7 +301,7 @@ final class Trove_Frontend {
 			return;
 		}
 		$this->results_open = false;
-		echo '</trove-search-results>';
+		echo '</trove-search-results></div>';
 	}
 
 	/**
@@ -300,7 +313,7 @@ final class Trove_Frontend {
 		if ( ! is_search() || ! is_main_query() || wp_is_block_theme() || ! $this->wants_results() || $this->results_open ) {
 			return;
 		}
-		echo $this->results( '' ); // phpcs:ignore WordPress.Security.EscapeOutput.OutputNotEscaped -- built escaped by Trove_Markup.
+		echo $this->column_open_tag() . $this->results( '' ) . '</div>'; // phpcs:ignore WordPress.Security.EscapeOutput.OutputNotEscaped -- built escaped by Trove_Markup.
 	}
 
 	/**
