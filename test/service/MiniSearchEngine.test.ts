@@ -134,3 +134,22 @@ describe('MiniSearchEngine: ties broken by id', () => {
     expect(await order(['a10', '10', 'a9', '007', 'B2', '9'])).toEqual(['007', '9', '10', 'a9', 'a10', 'B2']);
   });
 });
+
+describe('MiniSearchEngine: what a recommend reads in a large collection', () => {
+  it('leaves out a word of the source whose posts would pass the budget of 30,000 read: a tie of two posts of its tag goes to the newer', async () => {
+    // 34,000 posts: "alpha" in 16,500 of them, "beta" in 14,000; the source has both and "zircon", a word one other post has.
+    const posts: { id: number; title: string; content: string; tags?: string[]; date?: string }[] = [];
+    for (let id = 0; id < 34_000; id++) {
+      posts.push({ id, title: `Post ${id}`, content: id < 16_500 ? 'alpha' : id < 30_500 ? 'beta' : 'filler' });
+    }
+    posts.push({ id: 40_000, title: 'Source', content: 'zircon beta alpha', tags: ['t'], date: '2020-01-01' });
+    posts.push({ id: 40_001, title: 'Older', content: 'alpha', tags: ['t'], date: '2020-02-01' });
+    posts.push({ id: 40_002, title: 'Newer', content: 'filler', tags: ['t'], date: '2020-03-01' });
+    posts.push({ id: 40_003, title: 'Rare', content: 'zircon', date: '2019-01-01' });
+    const engine = new MiniSearchEngine();
+    await engine.upsert(validateDocuments(posts, 'v2'));
+    const page = await engine.related({ id: '40000', filters: [], skip: 0, limit: 4, facets: false, titleBoost: 2 });
+    // "zircon" and "beta" are read (14,002 posts); "alpha" (16,500 more) is not, so "Older" gains nothing by it.
+    expect(page.hits.map((d) => d.title).slice(0, 2)).toEqual(['Newer', 'Older']);
+  });
+});
