@@ -385,12 +385,7 @@ export function defineWordPressSuite(
     const next = Number(wp.php("echo (int) wp_next_scheduled('trove_search_drain');"));
     expect(next).toBeGreaterThan(0);
     expect(next - Date.now() / 1000).toBeLessThanOrEqual(61);
-    wp.php(`
-global $wpdb;
-$wpdb->query("UPDATE {$wpdb->prefix}trove_search_queue SET next_try = 0");
-wp_unschedule_event(wp_next_scheduled('trove_search_drain'), 'trove_search_drain');
-wp_schedule_event(time() - 1, 'trove_search_minute', 'trove_search_drain');
-`);
+    queueDueNow(wp);
     await expect
       .poll(
         async () => {
@@ -581,12 +576,7 @@ wp_schedule_event(time() - 1, 'trove_search_minute', 'trove_search_drain');
       console.log(`${theme}: publish with the service up ${healthySaveMs} ms, slow ${slow.ms} ms`);
       expect(slow.ms - healthySaveMs, `slow service: ${slow.ms} ms, service up: ${healthySaveMs} ms`).toBeLessThanOrEqual(2000);
       // The change was queued when the wait ended; WP-Cron's next run sends it (made due now, as above).
-      wp.php(`
-global $wpdb;
-$wpdb->query("UPDATE {$wpdb->prefix}trove_search_queue SET next_try = 0");
-wp_unschedule_event(wp_next_scheduled('trove_search_drain'), 'trove_search_drain');
-wp_schedule_event(time() - 1, 'trove_search_minute', 'trove_search_drain');
-`);
+      queueDueNow(wp);
       await expect
         .poll(
           async () => {
@@ -601,6 +591,16 @@ wp_schedule_event(time() - 1, 'trove_search_minute', 'trove_search_drain');
 }
 
 /** The id of the document whose url is `url`. */
+/** The plugin's queue and its WP-Cron event made due now (WP-Cron retries every minute; the tests skip the wait). */
+function queueDueNow(wp: WordPress) {
+  wp.php(`
+global $wpdb;
+$wpdb->query("UPDATE {$wpdb->prefix}trove_search_queue SET next_try = 0");
+wp_unschedule_event(wp_next_scheduled('trove_search_drain'), 'trove_search_drain');
+wp_schedule_event(time() - 1, 'trove_search_minute', 'trove_search_drain');
+`);
+}
+
 function idOf(documents: Map<string, Document>, url: string): string {
   for (const [id, document] of documents) if (document.url === url) return id;
   return '';
