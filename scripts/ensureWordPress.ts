@@ -28,7 +28,8 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     } else {
       // No service of theirs started by the install (exit 101: "action forbidden by policy").
       const ownPolicy = !existsSync(POLICY);
-      if (ownPolicy) writeFileSync(POLICY, '#!/bin/sh\n# scripts/ensureWordPress.ts, during its apt-get install\nexit 101\n', { mode: 0o755 });
+      if (ownPolicy)
+        writeFileSync(POLICY, '#!/bin/sh\n# scripts/ensureWordPress.ts, during its apt-get install\nexit 101\n', { mode: 0o755 });
       try {
         process.exitCode = installWithApt(
           {
