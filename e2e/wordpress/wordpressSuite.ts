@@ -18,7 +18,7 @@
 import { execFile } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { promisify } from 'node:util';
 import { type Browser, type BrowserContext, expect, type Locator, type Page, test } from '@playwright/test';
 import { installTextChecks, textProblems } from '../textChecks.ts';
@@ -507,8 +507,8 @@ export function defineWordPressSuite(
           ]);
         if (!small) expect(sizes[0], 'the box in the header: its text, the text around it').toBe(sizes[1]);
         expect(texts.checked).toBeGreaterThan(3);
-        if (scheme === 'light' && !small) await page.screenshot({ path: join(root, light) });
-        if (scheme === 'dark' && small) await page.screenshot({ path: join(root, phone) });
+        if (scheme === 'light' && !small) await page.screenshot({ path: screenshotPath(light) });
+        if (scheme === 'dark' && small) await page.screenshot({ path: screenshotPath(phone) });
         await page.goto(wp.posts[0]!.url);
         await expect(page.locator('trove-related-posts').getByRole('link').first()).toBeVisible();
         const onPost = await textProblems(page);
@@ -521,7 +521,7 @@ export function defineWordPressSuite(
       const page = await admin.newPage();
       await page.setViewportSize({ width: 1100, height: 900 });
       await page.goto(`${wp.url}${SETTINGS}`);
-      await page.screenshot({ path: join(root, 'docs/wordpress-settings.png') });
+      await page.screenshot({ path: screenshotPath('docs/wordpress-settings.png') });
     }
   });
 
@@ -592,6 +592,14 @@ export function defineWordPressSuite(
 
 /** The id of the document whose url is `url`. */
 /** The plugin's queue and its WP-Cron event made due now (WP-Cron retries every minute; the tests skip the wait). */
+/**
+ * Where a screenshot of docs/wordpress.md goes: into docs/ with TROVE_DOCS_SCREENSHOTS=1 (to take
+ * them again), else beside the test's other output, so that a test run leaves the tree as it was.
+ */
+function screenshotPath(file: string): string {
+  return process.env.TROVE_DOCS_SCREENSHOTS ? join(root, file) : join(root, 'test-results', basename(file));
+}
+
 function queueDueNow(wp: WordPress) {
   wp.php(`
 global $wpdb;
