@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { holdBack } from './holdBack.ts';
 
 /**
  * The first visit (issue 22): `<trove-search-box>` can be typed into before its code arrives
@@ -6,17 +7,6 @@ import { expect, test, type Page } from '@playwright/test';
  * and the box takes it over without losing a key. The element's chunks are held back here until
  * the test lets them through.
  */
-
-/** Holds every response of `pattern` until the returned function is called. */
-async function holdBack(page: Page, pattern: string): Promise<() => void> {
-  let release!: () => void;
-  const gate = new Promise<void>((resolve) => (release = resolve));
-  await page.route(pattern, async (route) => {
-    await gate;
-    await route.continue();
-  });
-  return release;
-}
 
 const early = (page: Page) => page.getByRole('searchbox', { name: 'Search' });
 const box = (page: Page) => page.getByRole('combobox');

@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { holdBack } from './holdBack.ts';
 import { brotliSize } from '../bench/sizes.ts';
 import { FAST_3G } from '../bench/speed.ts';
 
@@ -35,17 +36,6 @@ function watchDist(page: Page) {
       return all;
     },
   };
-}
-
-/** Holds every response of `pattern` until the returned function is called. */
-async function holdBack(page: Page, pattern: string): Promise<() => void> {
-  let release!: () => void;
-  const gate = new Promise<void>((resolve) => (release = resolve));
-  await page.route(pattern, async (route) => {
-    await gate;
-    await route.continue();
-  });
-  return release;
 }
 
 const early = (page: Page) => page.getByRole('searchbox', { name: 'Search' });
