@@ -109,6 +109,41 @@ test('focus by Tab starts the code, and what is typed before it arrives carries 
   await expect(page.locator('trove-search-box [role="option"]').first()).toBeVisible();
 });
 
+test('code that arrives mid-word waits for a pause in typing: no key waits for the box’s first render', async ({ page }) => {
+  const release = await holdBack(page, '**/dist/chunks/**');
+  const requested = page.waitForRequest('**/dist/chunks/trove-search-box.js');
+  await page.goto('/pages/post.html');
+  await expect(early(page)).toBeVisible();
+  await early(page).focus();
+  await requested;
+  // When each key reached the field, and when the upgrade started: the loader's class became the
+  // box's (`TroveHost.become`, which sets the prototype of the class the tag is defined with).
+  await page.evaluate(() => {
+    const w = window as unknown as { keys: number[]; upgradedAt: number };
+    w.keys = [];
+    document.addEventListener('input', (event) => w.keys.push(event.timeStamp), true);
+    const host = customElements.get('trove-search-box');
+    const setPrototypeOf = Object.setPrototypeOf;
+    Object.setPrototypeOf = (target: object, proto: object | null) => {
+      if (target === host) w.upgradedAt ||= performance.now();
+      return setPrototypeOf(target, proto);
+    };
+  });
+  // The code arrives a few keys into the word.
+  const typed = page.keyboard.type('raised vegetable', { delay: 25 });
+  await page.waitForFunction(() => (window as unknown as { keys: number[] }).keys.length >= 3);
+  release();
+  await typed;
+  await expect(combobox(page)).toHaveValue('raised vegetable');
+  const { keys, upgradedAt } = await page.evaluate(() => {
+    const { keys, upgradedAt } = window as unknown as { keys: number[]; upgradedAt: number };
+    return { keys, upgradedAt };
+  });
+  const lastKeyBefore = keys.filter((key) => key < upgradedAt).at(-1)!;
+  expect(upgradedAt - lastKeyBefore).toBeGreaterThanOrEqual(60);
+  await expect(page.locator('trove-search-box [role="option"]').first()).toBeVisible();
+});
+
 for (const key of ['/', 'Control+k']) {
   test(`the shortcut ${key} works before the box’s code: it focuses the early field, starts the code, and the key is not typed`, async ({
     page,

@@ -31,6 +31,13 @@ import { version } from './version.ts';
  */
 declare const __TROVE_ELEMENTS__: [shared: string[], Record<string, number[]>];
 
+/**
+ * A gap this long (ms) after a key is a pause in typing: an element's code that arrives while the
+ * reader is typing (the box's, mid-word) runs its first render then, in the time the box would
+ * wait anyway before asking (its debounce), so that no key waits for it.
+ */
+const typingPause = 60;
+
 /** Where the loader keeps its host class: the version tells two copies apart, the chunks extend it (src/chunks/loaderHost.ts). */
 const marker = Symbol.for('trove.loader');
 const global = globalThis as typeof globalThis & {
@@ -70,6 +77,9 @@ if (global[marker]) {
     version,
   };
 
+  // When the reader last typed into a field of the page (an early field, the box once upgraded).
+  let typedAt = -1e9;
+  document.addEventListener('input', (event) => void (typedAt = event.timeStamp), true);
   const [names, elements] = __TROVE_ELEMENTS__;
   for (const [tag, files] of Object.entries(elements)) {
     const box = tag === 'trove-search-box';
@@ -90,7 +100,10 @@ if (global[marker]) {
       // Every file at once: the element's chunk and the shared chunks it imports (the libraries are in `bootChunk`).
       const urls = [`${tag}.js`, ...files.map((file) => names[file])].map((file) => chunks + file);
       Promise.all(urls.map((url) => import(/* @vite-ignore */ url))).then(
-        ([chunk]: ChunkExports[]) => {
+        function upgrade([chunk]: ChunkExports[]) {
+          // Not in the middle of a burst of keys (`typingPause`).
+          const wait = typedAt + typingPause - performance.now();
+          if (wait > 0) return void setTimeout(upgrade, wait, [chunk]);
           const loaded = chunk.default(handoff);
           configure = loaded.configure;
           Host.become(loaded.element);

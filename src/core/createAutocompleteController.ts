@@ -315,14 +315,14 @@ export function createAutocompleteController(options: AutocompleteControllerOpti
       stop();
       stopFollowing();
     },
-    input(q) {
+    input(q, paused) {
       batch(() => {
         query.value = q;
         isOpen.value = true;
         activeIndex.value = -1;
         if (!q.trim() && store) recent.value = store.list();
       });
-      schedule(rhythm.key(debounce()));
+      schedule(paused ? 0 : rhythm.key(debounce()));
     },
     setText: (q) => show(q, filters.peek()),
     open,

@@ -79,6 +79,14 @@ describe('createAutocompleteController: requests', () => {
     expect(net.reads()[0].url.searchParams.get('q')).toBe('raise');
   });
 
+  it('asks at once for a text typed before a pause (what the box takes over from the early field)', async () => {
+    const { net, controller } = setup();
+    controller.input('rust', true);
+    await settle(0);
+    expect(net.reads()).toHaveLength(1);
+    expect(net.reads()[0].url.searchParams.get('q')).toBe('rust');
+  });
+
   it('uses a configurable debounce', async () => {
     const { net, controller } = setup();
     controller.update({ debounceMs: 300 });

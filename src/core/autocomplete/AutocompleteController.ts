@@ -103,8 +103,8 @@ export interface AutocompleteState extends ControllerState {
 }
 
 export interface AutocompleteController extends Controller<AutocompleteSettings, AutocompleteState, Suggestion> {
-  /** The reader typed: update the text, open, ask (debounced). */
-  input(q: string): void;
+  /** The reader typed: update the text, open, ask (debounced; at once when `paused`: the reader has stopped typing). */
+  input(q: string, paused?: boolean): void;
   /** Show a search without asking for suggestions (the `value` attribute). */
   setText(q: string): void;
   open(): void;

@@ -216,10 +216,11 @@ export function SearchBox(props: SearchBoxProps) {
     const { value, selectionStart, selectionEnd, selectionDirection } = early.input;
     if (value) {
       el.value = value;
-      // Typed into (or focused) before the box was there: its suggestions are asked for. The page's
-      // own initial text (a results page's query) opens nothing the reader did not ask for.
+      // Typed into (or focused) before the box was there: its suggestions are asked for at once
+      // (the script loader upgrades the box in a pause in typing). The page's own initial text (a
+      // results page's query) opens nothing the reader did not ask for.
       const initial = value === early.input.defaultValue || value === props.value;
-      if (early.focused || !initial) controller.input(value);
+      if (early.focused || !initial) controller.input(value, true);
       else controller.setText(value);
     }
     if (early.focused) el.focus({ preventScroll: true });
