@@ -7,8 +7,10 @@ import { FAST_3G } from '../bench/speed.ts';
  * A post page pays only for what its reader uses (issue 41): the loader fetches the search box's
  * code on the reader's first sign of intent (the pointer over or down on its field, focus, a key,
  * its shortcut) or at idle with `idle`, and the code of related posts when the block comes within
- * about a screen of the viewport; elements added later follow the same rules.
- * e2e/pages/post.html: the box in the header, related posts about three screens down.
+ * about a screen of the viewport or the reader is past it; elements added later follow the same
+ * rules.
+ * e2e/pages/post.html: the box in the header, related posts about three screens down, comments
+ * below them.
  */
 
 /** Every file the page requests from `/dist/`, by path, with its brotli size once it has arrived. */
@@ -290,3 +292,51 @@ test('scrolling to the block on Fast 3G: the skeleton is there before the block 
   // "Without a visible wait": the posts show within the time the eye takes to reach the block.
   expect(seen.wait).toBeLessThan(500);
 });
+
+// A reader who jumps past the block before its code has come (a link to a comment, the page
+// opened at one) and later scrolls back up: the block must not grow in view and push the
+// comments down. #comment-4 is more than a screen below the block (e2e/pages/post.html). The
+// connection is slow (each file of the code takes 3 s): the reader reads the comment for 4 s.
+const jumps: [string, (page: Page) => Promise<unknown>][] = [
+  ['opens the post at a comment past the block (post.html#comment-4)', (page) => page.goto('/pages/post.html#comment-4')],
+  [
+    'follows an in-page link to a comment past the block',
+    async (page) => {
+      await page.goto('/pages/post.html');
+      await expect(early(page)).toBeVisible();
+      await page.waitForTimeout(1000);
+      await page.getByRole('link', { name: 'The latest comment' }).click();
+    },
+  ],
+];
+for (const [how, jump] of jumps) {
+  test(`a reader who ${how} and scrolls back up on a slow connection sees the block’s skeleton or posts, with no layout shift`, async ({
+    page,
+  }) => {
+    test.setTimeout(60_000);
+    const dist = watchDist(page);
+    await page.route('**/dist/chunks/**', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 3000));
+      await route.continue();
+    });
+    await watchBlock(page);
+    await jump(page);
+    await expect(early(page)).toBeVisible();
+    await expect(page.locator('#comment-4')).toBeInViewport();
+    expect(await related(page).evaluate((el) => el.getBoundingClientRect().bottom < -innerHeight)).toBe(true);
+    // The reader reads the comment, then scrolls back up until the block is well in view. What is
+    // measured starts a second in: the early field appearing in the header (above the viewport) is
+    // not the block's doing.
+    await page.waitForTimeout(1000);
+    await resetShifts(page);
+    await page.waitForTimeout(3000);
+    // Its code was asked for while the reader was below the block (soft: what the reader then sees is measured either way).
+    expect.soft(dist.chunks().some(relatedChunk)).toBe(true);
+    await scrollUntil(page, -100, (top, height) => top > height * 0.3);
+    const seen = await seenOnceLoaded(page, `${how}, then up`);
+    expect(seen.firstSeen).not.toBe('nothing');
+    expect(seen.shifts).toBe(0);
+    // The block's code only: the box was not touched.
+    expect(dist.chunks().some(boxChunk)).toBe(false);
+  });
+}
