@@ -7,8 +7,10 @@ import { FAST_3G } from '../bench/speed.ts';
  * A post page pays only for what its reader uses (issue 41): the loader fetches the search box's
  * code on the reader's first sign of intent (the pointer over or down on its field, focus, a key,
  * its shortcut) or at idle with `idle`, and the code of related posts when the block comes within
- * about a screen of the viewport; elements added later follow the same rules.
- * e2e/pages/post.html: the box in the header, related posts about three screens down.
+ * about a screen of the viewport or the reader is past it; elements added later follow the same
+ * rules.
+ * e2e/pages/post.html: the box in the header, related posts about three screens down, comments
+ * below them.
  */
 
 /** Every file the page requests from `/dist/`, by path, with its brotli size once it has arrived. */
@@ -235,16 +237,16 @@ test('elements added later follow the same rules: a box waits for intent, a bloc
   expect(dist.chunks().some(relatedChunk)).toBe(true);
 });
 
-test('scrolling to the block on Fast 3G: the skeleton is there before the block comes into view, then its posts, with no layout shift', async ({
-  page,
-}) => {
-  test.setTimeout(90_000);
-  const cdp = await page.context().newCDPSession(page);
-  await cdp.send('Network.enable');
-  await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
-  await cdp.send('Network.emulateNetworkConditions', FAST_3G);
+type Watched = { shifts: number; sources: string[]; firstSeen: string; seenAt: number; postsAt: number };
+
+/**
+ * Record the page's layout shifts (with their sources), what the reader sees of the block the first
+ * time a pixel of it is in view (`firstSeen`: its skeleton, its posts or nothing, at `seenAt`) and
+ * when its posts show (`postsAt`).
+ */
+async function watchBlock(page: Page) {
   await page.addInitScript(() => {
-    const w = window as unknown as { shifts: number; sources: string[]; firstSeen: string; seenAt: number; postsAt: number };
+    const w = window as unknown as Watched;
     w.shifts = 0;
     w.sources = [];
     new PerformanceObserver((list) => {
@@ -255,7 +257,6 @@ test('scrolling to the block on Fast 3G: the skeleton is there before the block 
     }).observe({ type: 'layout-shift', buffered: true });
     addEventListener('DOMContentLoaded', () => {
       const block = document.querySelector('trove-related-posts')!;
-      // What the reader sees of the block the first time a pixel of it is in view, and when its posts show.
       new IntersectionObserver((entries, observer) => {
         if (!entries.some((entry) => entry.isIntersecting)) return;
         observer.disconnect();
@@ -269,33 +270,108 @@ test('scrolling to the block on Fast 3G: the skeleton is there before the block 
       })();
     });
   });
+}
+
+/** Forget the shifts so far: what is measured starts here. */
+const resetShifts = (page: Page) =>
+  page.evaluate(() => {
+    const w = window as unknown as Watched;
+    w.shifts = 0;
+    w.sources = [];
+  });
+
+/** A reader scrolling with the wheel, `step` px every 100 ms (down, or up if negative), until `done` with the block's top and the viewport's height. */
+async function scrollUntil(page: Page, step: number, done: (top: number, height: number) => boolean) {
+  for (let i = 0; i < 80; i++) {
+    const [top, height] = await related(page).evaluate((el) => [el.getBoundingClientRect().top, innerHeight]);
+    if (done(top!, height!)) break;
+    await page.mouse.wheel(0, step);
+    await page.waitForTimeout(100);
+  }
+}
+
+/** Once the block's posts show: what the reader saw of it first, how long its posts took after that, the shifts. */
+async function seenOnceLoaded(page: Page, label: string) {
+  await expect(related(page).locator('[part~="card"]:not([part~="placeholder"])').first()).toBeVisible({ timeout: 15_000 });
+  await page.waitForTimeout(1000);
+  const seen = await page.evaluate(() => {
+    const w = window as unknown as Watched;
+    return { shifts: w.shifts, sources: w.sources, firstSeen: w.firstSeen, seenAt: w.seenAt, wait: w.postsAt - w.seenAt };
+  });
+  console.log(
+    `${label}: the block first seen (at ${Math.round(seen.seenAt)} ms) with ${seen.firstSeen}, its posts ${Math.round(seen.wait)} ms later; CLS ${seen.shifts} ${seen.sources.join(', ')}`,
+  );
+  return seen;
+}
+
+test('scrolling to the block on Fast 3G: the skeleton is there before the block comes into view, then its posts, with no layout shift', async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Network.enable');
+  await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
+  await cdp.send('Network.emulateNetworkConditions', FAST_3G);
+  await watchBlock(page);
   await page.goto('/pages/post.html', { timeout: 30_000 });
   await expect(early(page)).toBeVisible({ timeout: 15_000 });
   await page.waitForTimeout(1000);
   // What is measured starts here: the early field appearing in the header when the loader has run
   // (this page has no fallback form to hold its place) is not the block's doing.
-  await page.evaluate(() => {
-    const w = window as unknown as { shifts: number; sources: string[] };
-    w.shifts = 0;
-    w.sources = [];
-  });
+  await resetShifts(page);
   // A reader scrolling through the post: a wheel step of 100 px every 100 ms (1,000 px a second).
-  for (let i = 0; i < 80; i++) {
-    if (await related(page).evaluate((el) => el.getBoundingClientRect().top < innerHeight * 0.4)) break;
-    await page.mouse.wheel(0, 100);
-    await page.waitForTimeout(100);
-  }
-  await expect(related(page).locator('[part~="card"]:not([part~="placeholder"])').first()).toBeVisible({ timeout: 15_000 });
-  await page.waitForTimeout(1000);
-  const seen = await page.evaluate(() => {
-    const w = window as unknown as { shifts: number; sources: string[]; firstSeen: string; seenAt: number; postsAt: number };
-    return { shifts: w.shifts, sources: w.sources, firstSeen: w.firstSeen, seenAt: w.seenAt, wait: w.postsAt - w.seenAt };
-  });
-  console.log(
-    `Fast 3G scroll: the block first seen (at ${Math.round(seen.seenAt)} ms) with ${seen.firstSeen}, its posts ${Math.round(seen.wait)} ms later; CLS ${seen.shifts} ${seen.sources.join(', ')}`,
-  );
+  await scrollUntil(page, 100, (top, height) => top < height * 0.4);
+  const seen = await seenOnceLoaded(page, 'Fast 3G scroll');
   expect(seen.firstSeen).not.toBe('nothing');
   expect(seen.shifts).toBe(0);
   // "Without a visible wait": the posts show within the time the eye takes to reach the block.
   expect(seen.wait).toBeLessThan(500);
 });
+
+// A reader who jumps past the block before its code has come (a link to a comment, the page
+// opened at one) and later scrolls back up: the block must not grow in view and push the
+// comments down. #comment-4 is more than a screen below the block (e2e/pages/post.html). The
+// connection is slow (each file of the code takes 3 s): the reader reads the comment for 4 s.
+const jumps: [string, (page: Page) => Promise<unknown>][] = [
+  ['opens the post at a comment past the block (post.html#comment-4)', (page) => page.goto('/pages/post.html#comment-4')],
+  [
+    'follows an in-page link to a comment past the block',
+    async (page) => {
+      await page.goto('/pages/post.html');
+      await expect(early(page)).toBeVisible();
+      await page.waitForTimeout(1000);
+      await page.getByRole('link', { name: 'The latest comment' }).click();
+    },
+  ],
+];
+for (const [how, jump] of jumps) {
+  test(`a reader who ${how} and scrolls back up on a slow connection sees the block’s skeleton or posts, with no layout shift`, async ({
+    page,
+  }) => {
+    test.setTimeout(60_000);
+    const dist = watchDist(page);
+    await page.route('**/dist/chunks/**', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 3000));
+      await route.continue();
+    });
+    await watchBlock(page);
+    await jump(page);
+    await expect(early(page)).toBeVisible();
+    await expect(page.locator('#comment-4')).toBeInViewport();
+    expect(await related(page).evaluate((el) => el.getBoundingClientRect().bottom < -innerHeight)).toBe(true);
+    // The reader reads the comment, then scrolls back up until the block is well in view. What is
+    // measured starts a second in: the early field appearing in the header (above the viewport) is
+    // not the block's doing.
+    await page.waitForTimeout(1000);
+    await resetShifts(page);
+    await page.waitForTimeout(3000);
+    // Its code was asked for while the reader was below the block (soft: what the reader then sees is measured either way).
+    expect.soft(dist.chunks().some(relatedChunk)).toBe(true);
+    await scrollUntil(page, -100, (top, height) => top > height * 0.3);
+    const seen = await seenOnceLoaded(page, `${how}, then up`);
+    expect(seen.firstSeen).not.toBe('nothing');
+    expect(seen.shifts).toBe(0);
+    // The block's code only: the box was not touched.
+    expect(dist.chunks().some(boxChunk)).toBe(false);
+  });
+}

@@ -5,9 +5,9 @@
  * upgrades every instance wherever it is (the document, another element's open shadow root, a
  * declarative shadow root, now or added later); each host then waits for its element's moment
  * (`loadMoment`): related posts and the results when they come within about a screen of the
- * viewport (`eager` related posts at once), the search box on the reader's first sign of intent
- * (the pointer over or down on its field, focus, a key, its `shortcut`, which the loader catches
- * until the box's code is there), or at idle with `idle`. Then the element's chunks from
+ * viewport or are above it (`eager` related posts at once), the search box on the reader's first
+ * sign of intent (the pointer over or down on its field, focus, a key, its `shortcut`, which the
+ * loader catches until the box's code is there), or at idle with `idle`. Then the element's chunks from
  * `chunks/` beside the script start, all of them at once (the build tells the loader each
  * element's full list); the host class becomes the element's class (`TroveHost.become`) and every
  * waiting host a real instance of it. A page downloads only what its reader uses.
@@ -16,7 +16,7 @@
  */
 import type { TroveConfig } from './elements/configure.ts';
 import { defineElement } from './elements/defineElement.ts';
-import { intentEvents, loadMoment, shortcutField } from './elements/loadMoment.ts';
+import { intentEvents, loadMoment, nearMargin, shortcutField } from './elements/loadMoment.ts';
 import { placingSettings } from './elements/readScriptConfig.ts';
 import { renderEarlyField } from './elements/renderEarlyField.ts';
 import { TroveHost } from './elements/TroveHost.ts';
@@ -115,9 +115,9 @@ if (global[marker]) {
         (error: unknown) => console.error(`Trove ${version}: could not load <${tag}> from ${chunks}`, error),
       );
     };
-    // About a screen: as far as related posts wait for before they ask the service.
+    // About a screen below the viewport, or anywhere above it: see `nearMargin`.
     const near = new IntersectionObserver((entries) => entries.some((entry) => entry.isIntersecting) && start(), {
-      rootMargin: '100% 0px',
+      rootMargin: nearMargin,
     });
     class Host extends TroveHost {
       static override load = (host: TroveHost) => {

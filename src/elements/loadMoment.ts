@@ -7,13 +7,26 @@ import { isTypingTarget } from '../ui/searchBox/isTypingTarget.ts';
  *   field the reader is already in (focused, or text typed into the page's fallback form before
  *   the loader ran), or on a page with `<trove-search-results>` (a search page: the box shows its
  *   query and the reader came to search);
- * - `near`: when the element comes within about a screen of the viewport (or is in it): related
- *   posts, the results;
+ * - `near`: when the element comes within about a screen of the viewport, is in it or above it
+ *   (`nearMargin`): related posts, the results;
  * - `intent`: the search box, on the reader's first sign of intent (`intentEvents` on the box, or
  *   its `shortcut` caught by the loader: `shortcutField`);
  * - `idle`: the search box with `idle`: when the browser is idle (or on intent, if that comes first).
  */
 export type LoadMoment = 'now' | 'near' | 'intent' | 'idle';
+
+/**
+ * The `rootMargin` of the loader's observer of `near` elements: a screen below the viewport (as
+ * far as related posts wait for before they ask the service), and a thousand screens above it,
+ * that is anywhere above. A reader who jumped past the element (a link to a comment, the page
+ * opened or restored below it) may scroll back up: its code comes at once, and while the element
+ * is above the viewport the browser's scroll anchoring keeps what is in view in place as it
+ * grows. Left at zero height until the reader came back within a screen, it grew in view on a
+ * slow connection and pushed the comments down (in Chromium on e2e/pages/post.html: CLS 0.12
+ * before, 0 now, 0.31 now without scroll anchoring; e2e/lazyLoading.spec.ts). Below the
+ * viewport, an element still waits.
+ */
+export const nearMargin = '99999% 0px 100%';
 
 /** The events on a search box (from its early field or fallback form, composed) that start its code: the pointer over or down, focus, a key. */
 export const intentEvents = ['pointerover', 'pointerdown', 'focusin', 'keydown', 'input'] as const;

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { loadMoment, shortcutField } from '../../src/elements/loadMoment.ts';
+import { loadMoment, nearMargin, shortcutField } from '../../src/elements/loadMoment.ts';
 import { renderEarlyField } from '../../src/elements/renderEarlyField.ts';
 
 /** A connected element from `html`; a search box shows its early field, as the loader does. */
@@ -15,6 +15,31 @@ const key = (init: KeyboardEventInit, target: EventTarget = document.body) => {
   target.dispatchEvent(event);
   return event;
 };
+
+/**
+ * Whether an element spanning `top`..`bottom` (viewport coordinates) intersects a viewport of
+ * `height` grown by the IntersectionObserver `rootMargin` `margin` (1 to 4 lengths, px or %).
+ */
+function within(margin: string, height: number, top: number, bottom: number): boolean {
+  const lengths = margin.split(' ').map((length) => (length.endsWith('%') ? (parseFloat(length) / 100) * height : parseFloat(length)));
+  const [above, , below = above] = lengths;
+  return bottom >= -above! && top <= height + below!;
+}
+
+describe('nearMargin', () => {
+  const height = 720;
+
+  it('counts an element anywhere above the viewport as near: a reader who jumped past it may scroll back up', () => {
+    expect(within(nearMargin, height, -1.5 * height, -1.5 * height)).toBe(true);
+    expect(within(nearMargin, height, -50 * height, -49 * height)).toBe(true);
+  });
+
+  it('counts an element in the viewport or within a screen below it as near, and not one further down', () => {
+    expect(within(nearMargin, height, 0.5 * height, 1.2 * height)).toBe(true);
+    expect(within(nearMargin, height, 1.8 * height, 2.5 * height)).toBe(true);
+    expect(within(nearMargin, height, 2.5 * height, 3.2 * height)).toBe(false);
+  });
+});
 
 describe('loadMoment', () => {
   afterEach(() => {
