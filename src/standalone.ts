@@ -9,8 +9,9 @@
  * sign of intent (the pointer over or down on its field, focus, a key, its `shortcut`, which the
  * loader catches until the box's code is there), or at idle with `idle`. Then the element's chunks from
  * `chunks/` beside the script start, all of them at once (the build tells the loader each
- * element's full list); the host class becomes the element's class (`TroveHost.become`) and every
- * waiting host a real instance of it. A page downloads only what its reader uses.
+ * element's full list); once they are there, and not while the reader is typing (`typingPause`),
+ * the host class becomes the element's class (`TroveHost.become`) and every waiting host a real
+ * instance of it. A page downloads only what its reader uses.
  *
  *   <script src="/trove.js" data-base-url="…" data-project="…" data-collection="…" data-token="…" defer></script>
  */
