@@ -6,11 +6,11 @@
  * Every input is real (WebDriver actions, trusted events); the page's state is read with
  * expressions given as strings (no function source, which the TypeScript loader may rewrite).
  */
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import puppeteer, { type Browser, type KeyInput, type Page } from 'puppeteer-core';
 import { chromiumPath, findMiniBrowser, firefoxPath } from './paths.ts';
-import { freePort, stopProcess } from './startSite.ts';
+import { freePort, spawnTracked, stopProcess } from './startSite.ts';
 
 export type BrowserName = 'firefox' | 'webkit' | 'chromium';
 
@@ -130,7 +130,7 @@ const WEBDRIVER_KEYS: Record<Key | 'Shift', string> = {
 
 /** Starts Xvfb on a free display (`-displayfd`: the server picks it and says which). */
 async function startXvfb(): Promise<{ display: string; child: ChildProcess }> {
-  const child = spawn('Xvfb', ['-displayfd', '3', '-screen', '0', '1920x1080x24', '-nolisten', 'tcp'], {
+  const child = spawnTracked('Xvfb', ['-displayfd', '3', '-screen', '0', '1920x1080x24', '-nolisten', 'tcp'], {
     stdio: ['ignore', 'ignore', 'pipe', 'pipe'],
   });
   let errors = '';
@@ -232,7 +232,7 @@ async function launchWebKit(): Promise<Driver> {
     const xvfb = await startXvfb();
     started.push(xvfb.child);
     const port = await freePort();
-    const driver = spawn(WEBKIT_DRIVER, [`--port=${port}`], {
+    const driver = spawnTracked(WEBKIT_DRIVER, [`--port=${port}`], {
       env: { ...process.env, DISPLAY: xvfb.display },
       stdio: ['ignore', 'ignore', 'pipe'],
     });

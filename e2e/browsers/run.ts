@@ -14,7 +14,7 @@ import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { checks, isCheckFailure } from './checks.ts';
 import { type BrowserName, type Driver, launch } from './drivers.ts';
-import { type Site, startSite } from './startSite.ts';
+import { killStarted, type Site, startSite } from './startSite.ts';
 
 const KNOWN: BrowserName[] = ['firefox', 'webkit', 'chromium'];
 /** One check's limit; the whole run's (a hung browser must not hold CI). */
@@ -52,9 +52,17 @@ async function main(): Promise<number> {
     await site?.close();
   };
   // Interrupted or hung: close what was started, then go.
+  let aborted = false;
   const abort = (why: string) => {
+    aborted = true;
     console.error(`browsers: ${why}: closing the browsers and the server`);
-    void timeout('closing', 15_000, cleanUp()).finally(() => process.exit(1));
+    void timeout('closing', 15_000, cleanUp())
+      .catch(() => {})
+      .finally(() => {
+        // Whatever was still starting (a driver, a display) or did not close in time.
+        killStarted();
+        process.exit(1);
+      });
   };
   process.once('SIGINT', () => abort('interrupted'));
   process.once('SIGTERM', () => abort('terminated'));
@@ -67,6 +75,7 @@ async function main(): Promise<number> {
   try {
     site = await startSite();
     for (const name of names) {
+      if (aborted) break;
       const launching = performance.now();
       try {
         driver = await timeout(`launching ${name}`, 90_000, launch(name));
@@ -80,6 +89,7 @@ async function main(): Promise<number> {
       );
       try {
         for (const check of checks) {
+          if (aborted) break;
           const since = performance.now();
           try {
             await timeout(check.name, CHECK_TIMEOUT, check.run(driver, site));

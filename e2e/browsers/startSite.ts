@@ -42,6 +42,22 @@ export async function freePort(): Promise<number> {
   return port;
 }
 
+/** Every process the check started and that still runs: what an interrupted run kills on its way out. */
+const running = new Set<ChildProcess>();
+
+/** `spawn`, with the child remembered until it exits (`killStarted`). */
+export function spawnTracked(...args: Parameters<typeof spawn>): ChildProcess {
+  const child = spawn(...args);
+  running.add(child);
+  child.once('exit', () => running.delete(child));
+  return child;
+}
+
+/** Kills every process the check started that still runs (an interrupted or hung run). */
+export function killStarted(): void {
+  for (const child of running) child.kill('SIGKILL');
+}
+
 /** Ends `child` (SIGTERM, then SIGKILL after `graceMs`); resolves once it has exited. */
 export function stopProcess(child: ChildProcess, graceMs = 3000): Promise<void> {
   if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
@@ -58,7 +74,7 @@ export function stopProcess(child: ChildProcess, graceMs = 3000): Promise<void> 
 /** Starts e2e/server.ts on a free port and waits for its own "e2e server on" line (not just any server on that port). */
 async function startE2eServer(): Promise<{ port: number; child: ChildProcess }> {
   const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'e2e/server.ts'], {
+  const child = spawnTracked(process.execPath, ['--import', 'tsx', 'e2e/server.ts'], {
     cwd: root,
     env: { ...process.env, TROVE_E2E_PORT: String(port) },
     stdio: ['ignore', 'pipe', 'pipe'],
