@@ -14,8 +14,9 @@ import { freePort, spawnTracked, stopProcess } from './startSite.ts';
 
 export type BrowserName = 'firefox' | 'webkit' | 'chromium';
 
-/** The named keys the checks press. */
-export type Key = 'Tab' | 'Enter' | 'ArrowDown' | 'ArrowLeft';
+/** The keys the checks press: named ones, or a character's (with a modifier). */
+export type Key = 'Tab' | 'Enter' | 'ArrowDown' | 'ArrowLeft' | 'k';
+export type Modifier = 'Shift' | 'Control';
 
 export interface Driver {
   readonly name: BrowserName;
@@ -32,8 +33,8 @@ export interface Driver {
   click(x: number, y: number): Promise<void>;
   /** Types the text, key after key, to whatever has the focus. */
   type(text: string): Promise<void>;
-  /** Presses a named key, with Shift held if `shift`. */
-  press(key: Key, shift?: boolean): Promise<void>;
+  /** Presses a key, with `modifier` held if given. */
+  press(key: Key, modifier?: Modifier): Promise<void>;
   /** A PNG of the viewport. */
   screenshot(): Promise<Buffer>;
   /** Closes the browser and anything started for it (never throws). */
@@ -82,10 +83,10 @@ class PuppeteerDriver implements Driver {
   async type(text: string) {
     await this.page.keyboard.type(text, { delay: 20 });
   }
-  async press(key: Key, shift = false) {
-    if (shift) await this.page.keyboard.down('Shift');
+  async press(key: Key, modifier?: Modifier) {
+    if (modifier) await this.page.keyboard.down(modifier);
     await this.page.keyboard.press(key as KeyInput);
-    if (shift) await this.page.keyboard.up('Shift');
+    if (modifier) await this.page.keyboard.up(modifier);
   }
   async screenshot() {
     return Buffer.from(await this.page.screenshot({ type: 'png' }));
@@ -119,11 +120,13 @@ async function launchPuppeteer(name: 'firefox' | 'chromium'): Promise<Driver> {
 
 // ---- WebKitGTK: WebKitWebDriver + MiniBrowser on Xvfb --------------------------------------
 
-/** WebDriver's code points for the named keys. */
-const WEBDRIVER_KEYS: Record<Key | 'Shift', string> = {
+/** WebDriver's code points for the keys. */
+const WEBDRIVER_KEYS: Record<Key | Modifier, string> = {
+  k: 'k',
   Tab: '\uE004',
   Enter: '\uE007',
   Shift: '\uE008',
+  Control: '\uE009',
   ArrowLeft: '\uE012',
   ArrowDown: '\uE015',
 };
@@ -200,14 +203,14 @@ class WebKitDriver implements Driver {
       await new Promise((resolve) => setTimeout(resolve, 20));
     }
   }
-  async press(key: Key, shift = false) {
+  async press(key: Key, modifier?: Modifier) {
     const value = WEBDRIVER_KEYS[key];
     const steps = [
       { type: 'keyDown', value },
       { type: 'keyUp', value },
     ];
-    if (shift) steps.unshift({ type: 'keyDown', value: WEBDRIVER_KEYS.Shift });
-    if (shift) steps.push({ type: 'keyUp', value: WEBDRIVER_KEYS.Shift });
+    if (modifier) steps.unshift({ type: 'keyDown', value: WEBDRIVER_KEYS[modifier] });
+    if (modifier) steps.push({ type: 'keyUp', value: WEBDRIVER_KEYS[modifier] });
     await this.keys(steps);
   }
   async screenshot() {
