@@ -1,0 +1,249 @@
+/**
+ * The loader's behaviours (src/standalone.ts, src/elements/loadMoment.ts), as e2e/lazyLoading.spec.ts
+ * and e2e/embedding.spec.ts check them in Chromium, for any `Driver`: what an untouched post page
+ * fetches, the box's code on focus, click and shortcut with the text typed before it arrives,
+ * related posts near the viewport, the strict-CSP page, and the box's suggestions in a light and a
+ * dark theme (pictures of them in `TROVE_SHOTS_DIR` when set).
+ */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Driver } from './drivers.ts';
+import type { Site } from './startSite.ts';
+
+export interface Check {
+  name: string;
+  run(driver: Driver, site: Site): Promise<void>;
+}
+
+// Page expressions (strings: evaluated in the page as they are).
+const BOX = `document.querySelector('trove-search-box')`;
+const EARLY = `${BOX}?.shadowRoot?.querySelector('input[type=search]')`;
+const COMBOBOX = `${BOX}?.shadowRoot?.querySelector('[role=combobox]')`;
+const RELATED = `document.querySelector('trove-related-posts')`;
+/** Is the element of `expression` focused (inside the box's shadow root, the page's focus on the box)? */
+const focused = (expression: string) =>
+  `!!${expression} && document.activeElement === ${BOX} && ${BOX}.shadowRoot.activeElement === ${expression}`;
+/** The number of elements of `selector` in `host`'s shadow root that are drawn (a box of their own). */
+const shown = (host: string, selector: string) =>
+  `[...(${host}?.shadowRoot?.querySelectorAll('${selector}') ?? [])].filter((el) => el.getBoundingClientRect().height > 0).length`;
+const OPTIONS = shown(BOX, '[role=option]');
+/** The box's width and height. */
+const SIZE = `(() => { const r = ${BOX}.getBoundingClientRect(); return [r.width, r.height]; })()`;
+
+class CheckFailed extends Error {}
+
+function expect(condition: boolean, message: string): void {
+  if (!condition) throw new CheckFailed(message);
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Polls `expression` until it is truthy; fails with `what` and its last value after `timeout` ms. */
+async function waitFor<T>(driver: Driver, expression: string, what: string, timeout = 10_000): Promise<T> {
+  const end = Date.now() + timeout;
+  let last: T | undefined;
+  for (;;) {
+    last = await driver.eval<T>(expression);
+    if (last) return last;
+    if (Date.now() > end) throw new CheckFailed(`${what}: not within ${timeout / 1000} s (last: ${JSON.stringify(last)})`);
+    await sleep(100);
+  }
+}
+
+/** Waits until the site's log has a `/dist/` path that ends with `suffix`. */
+async function waitForRequest(site: Site, suffix: string, timeout = 10_000): Promise<void> {
+  const end = Date.now() + timeout;
+  while (!site.dist.some((path) => path.endsWith(suffix))) {
+    if (Date.now() > end) throw new CheckFailed(`${suffix} was not fetched within ${timeout / 1000} s (fetched: ${site.dist.join(', ')})`);
+    await sleep(50);
+  }
+}
+
+const chunks = (site: Site) => site.dist.filter((path) => path.startsWith('/dist/chunks/'));
+const fetched = (site: Site, file: string) => chunks(site).some((path) => path.endsWith(`/${file}`));
+
+/** The centre of the element of `expression`, in the viewport. */
+async function centre(driver: Driver, expression: string): Promise<[number, number]> {
+  return driver.eval(`(() => { const r = ${expression}.getBoundingClientRect(); return [r.x + r.width / 2, r.y + r.height / 2]; })()`);
+}
+
+/** Opens a page of the site with the pointer out of the way (over nothing of Trove's) and the log emptied. */
+async function open(driver: Driver, site: Site, path: string): Promise<void> {
+  await driver.move(5, driver.viewport.height - 5);
+  site.reset();
+  await driver.goto(site.origin + path);
+}
+
+/** The post page with its early field drawn. */
+async function openPost(driver: Driver, site: Site): Promise<void> {
+  await open(driver, site, '/pages/post.html');
+  // (Or the box itself, should its code have come at once: the check then says what was fetched.)
+  await waitFor(driver, `(${EARLY} ?? ${COMBOBOX})?.getBoundingClientRect().height > 0`, 'the early field');
+}
+
+export const checks: Check[] = [
+  {
+    name: 'an untouched post page fetches only trove.js (4 s)',
+    async run(driver, site) {
+      await openPost(driver, site);
+      await sleep(4000);
+      expect(site.dist.join() === '/dist/trove.js', `fetched ${site.dist.join(', ')}`);
+    },
+  },
+  {
+    name: 'focus by Tab starts the box’s code; what is typed before it arrives carries over, nothing moves, then suggestions',
+    async run(driver, site) {
+      await openPost(driver, site);
+      const release = site.holdChunks();
+      let early: number[] = [];
+      try {
+        await driver.press('Tab');
+        await waitFor(driver, focused(EARLY), 'the early field focused by Tab');
+        await waitForRequest(site, '/trove-search-box.js');
+        await driver.type('raised bed');
+        await driver.press('ArrowLeft', 'Shift');
+        expect(!(await driver.eval(`!!${COMBOBOX}`)), 'the box took over while its code was held back');
+        expect((await driver.eval(`${EARLY}.value`)) === 'raised bed', 'the early field did not get the typed text');
+        early = await driver.eval<number[]>(SIZE);
+      } finally {
+        release();
+      }
+      await waitFor(driver, `${COMBOBOX}?.value === 'raised bed'`, 'the box with the typed text');
+      // Nothing moves when the box takes the early field over (renderEarlyField.ts draws it at the box's size).
+      const box = await driver.eval<number[]>(SIZE);
+      expect(
+        box.every((value, i) => Math.abs(value - (early[i] ?? Number.NaN)) < 1),
+        `the box is ${box.join('×')} px, the early field was ${early.join('×')}`,
+      );
+      expect(await driver.eval(focused(COMBOBOX)), 'the box’s field is not focused after the takeover');
+      const selection = await driver.eval<number[]>(`[${COMBOBOX}.selectionStart, ${COMBOBOX}.selectionEnd]`);
+      expect(selection.join() === '9,10', `the selection is ${selection}, not 9,10 (Shift+ArrowLeft before the takeover)`);
+      await waitFor(driver, OPTIONS, 'suggestions');
+      expect(!fetched(site, 'trove-related-posts.js'), 'related posts’ code came with the box’s');
+    },
+  },
+  {
+    name: 'a click on the early field starts the code; the box takes over, focused',
+    async run(driver, site) {
+      await openPost(driver, site);
+      await sleep(300);
+      expect(chunks(site).length === 0, `chunks before any gesture: ${chunks(site).join(', ')}`);
+      const [x, y] = await centre(driver, EARLY);
+      await driver.click(x, y);
+      await waitFor(driver, focused(COMBOBOX), 'the box’s field, focused');
+      expect(fetched(site, 'trove-search-box.js'), 'the box’s chunk was not fetched');
+      await driver.type('garden');
+      await waitFor(driver, OPTIONS, 'suggestions');
+      expect(!fetched(site, 'trove-related-posts.js'), 'related posts’ code came with the box’s');
+    },
+  },
+  ...(['/', 'Control+k'] as const).map(
+    (shortcut): Check => ({
+      name: `the shortcut ${shortcut} before the code: focuses the early field, is not typed, starts the code; then the box’s own`,
+      async run(driver, site) {
+        const press = () => (shortcut === '/' ? driver.type('/') : driver.press('k', 'Control'));
+        await openPost(driver, site);
+        const release = site.holdChunks();
+        try {
+          await press();
+          await waitFor(driver, focused(EARLY), `the early field focused by ${shortcut}`);
+          expect((await driver.eval(`${EARLY}.value`)) === '', `${shortcut} was typed into the field`);
+          await waitForRequest(site, '/trove-search-box.js');
+          await driver.type('garden');
+        } finally {
+          release();
+        }
+        await waitFor(driver, `${COMBOBOX}?.value === 'garden'`, 'the box with the typed text');
+        expect(await driver.eval(focused(COMBOBOX)), 'the box’s field is not focused after the takeover');
+        await waitFor(driver, OPTIONS, 'suggestions');
+        // Once the code is there the box's own shortcut handles the key (the text selected, not typed).
+        // A click on the page's text, far from the box and its list.
+        await driver.click(driver.viewport.width - 40, driver.viewport.height - 40);
+        await waitFor(driver, `document.activeElement !== ${BOX}`, 'the focus out of the box');
+        await press();
+        await waitFor(driver, focused(COMBOBOX), `the box’s field focused by ${shortcut} again`);
+        expect((await driver.eval(`${COMBOBOX}.value`)) === 'garden', `${shortcut} changed the text`);
+      },
+    }),
+  ),
+  {
+    name: 'related posts’ code is fetched within about a screen of the viewport, and the block shows posts',
+    async run(driver, site) {
+      await openPost(driver, site);
+      // 1.5 screens below the bottom edge: not yet.
+      await driver.eval(`scrollBy(0, ${RELATED}.getBoundingClientRect().top - innerHeight * 2.5)`);
+      await sleep(700);
+      expect(chunks(site).length === 0, `fetched 1.5 screens away: ${chunks(site).join(', ')}`);
+      // 0.8 screens below the bottom edge: within a screen, still out of sight.
+      await driver.eval(`scrollBy(0, ${RELATED}.getBoundingClientRect().top - innerHeight * 1.8)`);
+      await waitForRequest(site, '/trove-related-posts.js');
+      expect(await driver.eval(`${RELATED}.getBoundingClientRect().top > innerHeight`), 'the block was already in view');
+      expect(!fetched(site, 'trove-search-box.js'), 'the box’s code came with related posts’');
+      await driver.eval(`${RELATED}.scrollIntoView()`);
+      await waitFor(driver, shown(RELATED, 'a[href]'), 'the related posts’ links');
+    },
+  },
+  {
+    name: 'the strict-CSP page: every widget works, with no violation and no inline style',
+    async run(driver, site) {
+      await open(driver, site, '/pages/embed.html');
+      await waitFor(driver, shown(RELATED, 'a[href]'), 'the eager related posts’ links');
+      // A page with results: the box's code comes at once.
+      await waitFor(driver, `!!${COMBOBOX}`, 'the box');
+      const [x, y] = await centre(driver, COMBOBOX);
+      await driver.click(x, y);
+      await driver.type('garden');
+      await waitFor(driver, OPTIONS, 'suggestions');
+      await driver.press('Enter');
+      await waitFor(driver, shown(`document.querySelector('trove-search-results')`, 'a[href]'), 'the results’ links');
+      const inline = await driver.eval<string[]>(
+        `[...document.querySelectorAll('trove-search-box, trove-search-results, trove-related-posts')].flatMap((host) => [...(host.shadowRoot?.querySelectorAll('[style], style') ?? [])].map((el) => host.localName + ' ' + el.outerHTML.slice(0, 80)))`,
+      );
+      expect(inline.length === 0, `inline styles: ${inline.join('; ')}`);
+      await sleep(500);
+      expect(site.cspReports.length === 0, `CSP violations: ${site.cspReports.join('\n')}`);
+      // The control: this browser does report a violation of the header's policy (an inline script).
+      await driver.eval(
+        `!!document.head.appendChild(Object.assign(document.createElement('script'), { textContent: 'window.inlineRan = 1' }))`,
+      );
+      const end = Date.now() + 5000;
+      while (site.cspReports.length === 0 && Date.now() < end) await sleep(50);
+      expect(site.cspReports.length > 0, 'the control’s inline script was not reported: the check could not see a violation');
+      expect(!(await driver.eval('!!window.inlineRan')), 'the policy did not block the control’s inline script');
+    },
+  },
+  {
+    name: 'suggestions in a light and a dark theme (color-scheme of the box and its list)',
+    async run(driver, site) {
+      for (const [palette, scheme] of [
+        ['light-only', 'light'],
+        ['dark-only', 'dark'],
+      ] as const) {
+        await open(driver, site, `/pages/theme.html?palette=${palette}`);
+        // The theme page's box has `idle`: its code comes with no gesture.
+        await waitFor(driver, `!!${COMBOBOX}`, `the box (${palette})`);
+        const [x, y] = await centre(driver, COMBOBOX);
+        await driver.click(x, y);
+        await driver.type('pho');
+        await waitFor(driver, OPTIONS, `suggestions (${palette})`);
+        await driver.press('ArrowDown');
+        await driver.press('ArrowDown');
+        await waitFor(driver, `${COMBOBOX}.getAttribute('aria-activedescendant')`, `an active option (${palette})`);
+        const schemes = await driver.eval<string[]>(
+          `[getComputedStyle(${BOX}).colorScheme, getComputedStyle(${BOX}.shadowRoot.querySelector('[part~=popup]') ?? ${BOX}).colorScheme]`,
+        );
+        expect(
+          schemes.every((value) => value === scheme),
+          `color-scheme ${schemes.join(', ')} on the ${palette} page, not ${scheme}`,
+        );
+        if (process.env.TROVE_SHOTS_DIR) {
+          mkdirSync(process.env.TROVE_SHOTS_DIR, { recursive: true });
+          writeFileSync(join(process.env.TROVE_SHOTS_DIR, `${driver.name}-${scheme}.png`), await driver.screenshot());
+        }
+      }
+    },
+  },
+];
+
+/** A failure of the page's behaviour (not of the harness): its message is enough. */
+export const isCheckFailure = (error: unknown) => error instanceof CheckFailed;
