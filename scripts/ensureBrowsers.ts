@@ -23,7 +23,7 @@ export interface BrowsersChecks {
 
 export type BrowsersDecision =
   | { kind: 'ready' }
-  | { kind: 'install'; packages: string[]; commands: string[][] }
+  | { kind: 'install'; packages: string[]; install: string; commands: string[][] }
   | { kind: 'stop'; message: string };
 
 /** The Debian packages that are missing on this machine. */
@@ -52,6 +52,7 @@ export function decideBrowsers(checks: BrowsersChecks): BrowsersDecision {
   return {
     kind: 'install',
     packages,
+    install,
     commands: [
       ['apt-get', 'update', '-qq'],
       ['apt-get', 'install', '-y', '-qq', ...packages, 'fonts-dejavu-core'],
@@ -71,7 +72,7 @@ export function ensureBrowsers(checks: BrowsersChecks, run: (command: string[]) 
     {
       prefix: 'browsers',
       name: decision.packages.join(', '),
-      install: `apt-get update && apt-get install -y ${decision.packages.join(' ')}`,
+      install: decision.install,
       commands: decision.commands,
       installed: () => missingPackages(checks).length === 0,
       stillMissing: `browsers: apt-get installed ${decision.packages.join(', ')}, but not all of Firefox, WebKitWebDriver with MiniBrowser and Xvfb are there: install them by hand, then npm test again.`,

@@ -28,6 +28,7 @@ describe('decideBrowsers', () => {
     expect(decideBrowsers(machine({ isRoot: true }))).toEqual({
       kind: 'install',
       packages: ['firefox-esr', 'webkit2gtk-driver', 'xvfb'],
+      install: 'apt-get update && apt-get install -y firefox-esr webkit2gtk-driver xvfb',
       commands: [
         ['apt-get', 'update', '-qq'],
         ['apt-get', 'install', '-y', '-qq', 'firefox-esr', 'webkit2gtk-driver', 'xvfb', 'fonts-dejavu-core'],
