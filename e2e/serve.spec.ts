@@ -1,5 +1,5 @@
 import { type ChildProcess, execFile, spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
@@ -58,6 +58,25 @@ test('npx trove serve --seed and npx trove index work from the packed package in
 
   const installed = await run('npm', ['install', '--no-audit', '--no-fund', '--prefer-offline', join(packDir, tarball!)], app);
   expect(installed.code, installed.stderr).toBe(0);
+
+  // Only the public type declarations are packed (not the command's and the service's internals),
+  // and they stand on their own: an app that imports both entries type-checks without skipLibCheck.
+  const types = join(app, 'node_modules/trove-search/dist/types');
+  expect(existsSync(join(types, 'index.d.ts'))).toBe(true);
+  expect(existsSync(join(types, 'cli')) || existsSync(join(types, 'service'))).toBe(false);
+  writeFileSync(
+    join(app, 'tsconfig.json'),
+    JSON.stringify({
+      compilerOptions: { strict: true, module: 'nodenext', moduleResolution: 'nodenext', lib: ['es2022', 'dom'], types: [], noEmit: true },
+      files: ['consumer.ts'],
+    }),
+  );
+  writeFileSync(
+    join(app, 'consumer.ts'),
+    "import eleventy from 'trove-search/eleventy';\nimport { createClient, TroveSearchBox } from 'trove-search';\nexport const used = [eleventy, createClient, TroveSearchBox];\n",
+  );
+  const typed = await run(join(root, 'node_modules/.bin/tsc'), ['-p', app], app);
+  expect(typed.code, typed.stdout + typed.stderr).toBe(0);
 
   // npx trove serve --seed, on a port of its own choosing (PORT=0); it prints where it listens.
   server = spawn('npx', ['trove', 'serve', '--seed'], {
