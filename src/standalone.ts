@@ -5,7 +5,7 @@
  * upgrades every instance wherever it is (the document, another element's open shadow root, a
  * declarative shadow root, now or added later); each host then waits for its element's moment
  * (`loadMoment`): related posts and the results when they come within about a screen of the
- * viewport or are above it (`eager` related posts at once), the search box on the reader's first
+ * viewport or are above it (`nearMargin`; `eager` related posts at once), the search box on the reader's first
  * sign of intent (the pointer over or down on its field, focus, a key, its `shortcut`, which the
  * loader catches until the box's code is there), or at idle with `idle`. Then the element's chunks from
  * `chunks/` beside the script start, all of them at once (the build tells the loader each
@@ -116,9 +116,9 @@ if (global[marker]) {
         (error: unknown) => console.error(`Trove ${version}: could not load <${tag}> from ${chunks}`, error),
       );
     };
-    // About a screen below the viewport, or anywhere above it: see `nearMargin`.
+    // About a screen below the viewport, or anywhere above it where scrolling is anchored: see `nearMargin`.
     const near = new IntersectionObserver((entries) => entries.some((entry) => entry.isIntersecting) && start(), {
-      rootMargin: nearMargin,
+      rootMargin: nearMargin(CSS.supports('overflow-anchor', 'auto')),
     });
     class Host extends TroveHost {
       static override load = (host: TroveHost) => {

@@ -2,7 +2,7 @@
  * The loader's behaviours (src/standalone.ts, src/elements/loadMoment.ts), as e2e/lazyLoading.spec.ts
  * and e2e/embedding.spec.ts check them in Chromium, for any `Driver`: what an untouched post page
  * fetches, the box's code on focus, click and shortcut with the text typed before it arrives,
- * related posts near the viewport, the strict-CSP page, and the box's suggestions in a light and a
+ * related posts near the viewport and a reader jumping past them, the strict-CSP page, and the box's suggestions in a light and a
  * dark theme (pictures of them in `TROVE_SHOTS_DIR` when set).
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -181,6 +181,32 @@ export const checks: Check[] = [
       expect(!fetched(site, 'trove-search-box.js'), 'the box’s code came with related posts’');
       await driver.eval(`${RELATED}.scrollIntoView()`);
       await waitFor(driver, shown(RELATED, 'a[href]'), 'the related posts’ links');
+    },
+  },
+  {
+    name: 'a reader who follows a link to a comment past related posts: what they read does not move as the block arrives',
+    async run(driver, site) {
+      const COMMENT = `document.getElementById('comment-4').getBoundingClientRect().top`;
+      await openPost(driver, site);
+      const release = site.holdChunks();
+      let before: number;
+      try {
+        await driver.click(...(await centre(driver, `document.querySelector('a[href="#comment-4"]')`)));
+        await waitFor(driver, `Math.abs(${COMMENT}) < 2`, 'the comment at the top of the viewport');
+        await sleep(500);
+        before = await driver.eval<number>(COMMENT);
+      } finally {
+        release();
+      }
+      // Where the browser anchors scrolling the block loads now, above the viewport; elsewhere it waits
+      // until the reader scrolls back within a screen of it (src/elements/loadMoment.ts, nearMargin).
+      await sleep(3000);
+      const after = await driver.eval<number>(COMMENT);
+      const block = await driver.eval<number>(`${RELATED}.getBoundingClientRect().height`);
+      expect(
+        Math.abs(after - before) <= 1,
+        `the comment moved from ${before} to ${after} px (the block ${block} px high; fetched ${chunks(site).join(', ') || 'no chunk'})`,
+      );
     },
   },
   {
