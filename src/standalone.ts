@@ -5,13 +5,13 @@
  * upgrades every instance wherever it is (the document, another element's open shadow root, a
  * declarative shadow root, now or added later); each host then waits for its element's moment
  * (`loadMoment`): related posts and the results when they come within about a screen of the
- * viewport or are above it (`nearMargin`; `eager` related posts at once), the search box on the reader's first
- * sign of intent (the pointer over or down on its field, focus, a key, its `shortcut`, which the
- * loader catches until the box's code is there), or at idle with `idle`. Then the element's chunks from
- * `chunks/` beside the script start, all of them at once (the build tells the loader each
- * element's full list); once they are there, and not while the reader is typing (`typingPause`),
- * the host class becomes the element's class (`TroveHost.become`) and every waiting host a real
- * instance of it. A page downloads only what its reader uses.
+ * viewport or are above it (`nearMargin`; `eager` related posts at once), the search box on the
+ * reader's first sign of intent (the pointer over or down on its field, focus, a key, its
+ * `shortcut`, which the loader catches until the box's code is there), or at idle with `idle`.
+ * Then the element's chunks from `chunks/` beside the script start, all of them at once (the
+ * build tells the loader each element's full list); once they are there, and not while the reader
+ * is typing (`typingPause`), the host class becomes the element's class (`TroveHost.become`) and
+ * every waiting host a real instance of it. A page downloads only what its reader uses.
  *
  *   <script src="/trove.js" data-base-url="…" data-project="…" data-collection="…" data-token="…" defer></script>
  */
