@@ -46,6 +46,14 @@ const related = (page: Page) => page.locator('trove-related-posts');
 const boxChunk = (path: string) => path.endsWith('/trove-search-box.js');
 const relatedChunk = (path: string) => path.endsWith('/trove-related-posts.js');
 
+/** The post page with the box's early field drawn, and what it fetches from `/dist/` (`watchDist`). */
+async function openPost(page: Page) {
+  const dist = watchDist(page);
+  await page.goto('/pages/post.html');
+  await expect(early(page)).toBeVisible();
+  return dist;
+}
+
 test.use({ viewport: { width: 1280, height: 720 } });
 
 test.beforeEach(async ({ request }) => {
@@ -54,9 +62,7 @@ test.beforeEach(async ({ request }) => {
 
 test('a reader who neither touches the box nor scrolls downloads at most 3 KB of Trove in 10 s: the loader alone', async ({ page }) => {
   test.setTimeout(60_000);
-  const dist = watchDist(page);
-  await page.goto('/pages/post.html');
-  await expect(early(page)).toBeVisible();
+  const dist = await openPost(page);
   await page.waitForTimeout(10_000);
   expect(dist.requested).toEqual(['/dist/trove.js']);
   const bytes = await dist.bytes();
@@ -65,9 +71,7 @@ test('a reader who neither touches the box nor scrolls downloads at most 3 KB of
 });
 
 test('the pointer over the box’s field starts its code; the box is there before the click', async ({ page }) => {
-  const dist = watchDist(page);
-  await page.goto('/pages/post.html');
-  await expect(early(page)).toBeVisible();
+  const dist = await openPost(page);
   await page.waitForTimeout(300);
   expect(dist.chunks()).toEqual([]);
   await early(page).hover();
@@ -81,9 +85,7 @@ test('a tap (pointer down with no hover before it) starts the code too', async (
   const context = await browser.newContext({ hasTouch: true, isMobile: true, viewport: { width: 390, height: 800 } });
   try {
     const page = await context.newPage();
-    const dist = watchDist(page);
-    await page.goto('/pages/post.html');
-    await expect(early(page)).toBeVisible();
+    const dist = await openPost(page);
     await page.waitForTimeout(300);
     expect(dist.chunks()).toEqual([]);
     await early(page).tap();
@@ -172,9 +174,7 @@ for (const key of ['/', 'Control+k']) {
 }
 
 test('the shortcut is not caught while the reader types in another field', async ({ page }) => {
-  const dist = watchDist(page);
-  await page.goto('/pages/post.html');
-  await expect(early(page)).toBeVisible();
+  const dist = await openPost(page);
   await page.evaluate(() => document.querySelector('header')!.prepend(Object.assign(document.createElement('textarea'), { id: 'note' })));
   await page.locator('#note').focus();
   await page.keyboard.type('a/b');
@@ -192,9 +192,7 @@ test('with idle the box’s code comes with no gesture, soon after load', async 
 });
 
 test('related posts’ code is fetched only when the block comes within about a screen of the viewport', async ({ page }) => {
-  const dist = watchDist(page);
-  await page.goto('/pages/post.html');
-  await expect(early(page)).toBeVisible();
+  const dist = await openPost(page);
   // 1.5 screens below the bottom edge: not yet.
   await related(page).evaluate((el) => scrollBy(0, el.getBoundingClientRect().top - innerHeight * 2.5));
   await page.waitForTimeout(500);
