@@ -156,7 +156,9 @@ export function createAutocompleteController(options: AutocompleteControllerOpti
       return;
     }
     status.value = 'loading';
-    timer = setTimeout(ask, wait);
+    // At once (a pause in typing): in this task, so the request leaves before the page next draws.
+    if (wait) timer = setTimeout(ask, wait);
+    else void ask();
   }
 
   function search(): void {

@@ -412,6 +412,38 @@ describe('SearchBox: taking over an early field', () => {
     expect(input.value).toBe('rust own');
   });
 
+  it('sends the request for the text typed there in the task that takes it over, before any timer or other work', async () => {
+    const early = document.body.appendChild(document.createElement('input'));
+    early.value = 'rust own';
+    early.focus();
+    // Queued before the box takes the field over: a request left behind a timer would come after it.
+    const sentBeforeTimer = new Promise<number>((resolve) => setTimeout(() => resolve(net.reads().length)));
+    const { net } = setup({ takeOver: { input: early, focused: true }, debounceMs: 100 });
+    expect(await sentBeforeTimer).toBe(1);
+    expect(net.reads().map((r) => r.url.searchParams.get('q'))).toEqual(['rust own']);
+  });
+
+  it("creates the locale's number format for the first answer after that request has left, not before it", async () => {
+    const created: string[] = [];
+    let requests = () => 0;
+    const { NumberFormat } = Intl;
+    // A locale no other test uses: its format is not cached yet.
+    Intl.NumberFormat = function (...args: ConstructorParameters<typeof NumberFormat>) {
+      created.push(`${args[0]} after ${requests()} request(s)`);
+      return new NumberFormat(...args);
+    } as unknown as typeof NumberFormat;
+    try {
+      const early = document.body.appendChild(document.createElement('input'));
+      early.value = 'rust';
+      early.focus();
+      const { net } = setup({ takeOver: { input: early, focused: true }, locale: 'de-CH' });
+      requests = () => net.reads().length;
+      await waitFor(() => expect(created).toEqual(['de-CH after 1 request(s)']));
+    } finally {
+      Intl.NumberFormat = NumberFormat;
+    }
+  });
+
   it("takes the page's initial text of an unfocused, untouched field without asking for suggestions", async () => {
     // As the loader writes it: the `value` attribute of the element, set as the field's value.
     const early = document.body.appendChild(document.createElement('input'));

@@ -305,7 +305,9 @@ export function SearchBox(props: SearchBoxProps) {
             value={query}
             onInput={(event) => controller.input(event.currentTarget.value)}
             onFocus={() => {
-              warmFormats(props.locale);
+              // In a task of its own: the box taking over the early field focuses it in the same
+              // task as it asks for the text typed there, and that request goes first.
+              setTimeout(warmFormats, 0, props.locale);
               controller.open();
             }}
             onClick={() => controller.open()}
