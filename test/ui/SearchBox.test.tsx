@@ -428,10 +428,12 @@ describe('SearchBox: taking over an early field', () => {
     let requests = () => 0;
     const { NumberFormat } = Intl;
     // A locale no other test uses: its format is not cached yet.
-    Intl.NumberFormat = function (...args: ConstructorParameters<typeof NumberFormat>) {
-      created.push(`${args[0]} after ${requests()} request(s)`);
-      return new NumberFormat(...args);
-    } as unknown as typeof NumberFormat;
+    Intl.NumberFormat = class extends NumberFormat {
+      constructor(...args: ConstructorParameters<typeof NumberFormat>) {
+        created.push(`${args[0]} after ${requests()} request(s)`);
+        super(...args);
+      }
+    } as typeof NumberFormat;
     try {
       const early = document.body.appendChild(document.createElement('input'));
       early.value = 'rust';
