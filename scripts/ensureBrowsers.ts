@@ -7,7 +7,7 @@
 import { existsSync } from 'node:fs';
 import { DEFAULT_FIREFOX, findMiniBrowser } from '../e2e/browsers/paths.ts';
 import { hasCommand } from './hasCommand.ts';
-import { installWithApt, runApt } from './installWithApt.ts';
+import { installWithApt, runApt } from './ensurePackages.ts';
 
 /** What the decision looks at; injected, so that tests can play every machine. */
 export interface BrowsersChecks {

@@ -6,7 +6,7 @@
  */
 import { existsSync } from 'node:fs';
 import { hasCommand } from './hasCommand.ts';
-import { installWithApt, runApt } from './installWithApt.ts';
+import { installWithApt, runApt } from './ensurePackages.ts';
 
 export const DEFAULT_CHROMIUM = '/usr/bin/chromium';
 

@@ -5,7 +5,7 @@
  */
 import { execFileSync } from 'node:child_process';
 import { hasCommand } from './hasCommand.ts';
-import { installWithApt, runApt } from './installWithApt.ts';
+import { installWithApt, runApt } from './ensurePackages.ts';
 
 const PACKAGES = ['php-cli', 'php-xml', 'php-mbstring', 'phpunit'];
 const INSTALL = `apt-get update && apt-get install -y ${PACKAGES.join(' ')}`;

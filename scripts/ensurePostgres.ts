@@ -6,7 +6,7 @@
  */
 import { findPostgresBin } from './startPostgres.ts';
 import { hasCommand } from './hasCommand.ts';
-import { installWithApt, runApt } from './installWithApt.ts';
+import { installWithApt, runApt } from './ensurePackages.ts';
 
 export interface PostgresChecks {
   /** The folder of `postgres` and `initdb`, when installed. */

@@ -6,7 +6,7 @@
  */
 import { sitePlatforms } from '../test/sites/sitePlatforms.ts';
 import { hasCommand } from './hasCommand.ts';
-import { installWithApt, runApt } from './installWithApt.ts';
+import { installWithApt, runApt } from './ensurePackages.ts';
 
 const PACKAGES = ['hugo', 'jekyll', 'jekyll-theme-minima', 'ruby-jekyll-feed', 'ruby-jekyll-sitemap', 'ruby-jekyll-seo-tag'];
 const INSTALL = `apt-get update && apt-get install -y ${PACKAGES.join(' ')}`;

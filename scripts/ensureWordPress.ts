@@ -14,7 +14,7 @@
 import { existsSync, rmSync, writeFileSync } from 'node:fs';
 import { missingForWordPress, WORDPRESS_PACKAGES } from '../e2e/wordpress/startWordPress.ts';
 import { hasCommand } from './hasCommand.ts';
-import { installWithApt, runApt } from './installWithApt.ts';
+import { installWithApt, runApt } from './ensurePackages.ts';
 
 const INSTALL = `apt-get update && apt-get install -y ${WORDPRESS_PACKAGES.join(' ')}`;
 const POLICY = '/usr/sbin/policy-rc.d';
