@@ -2,97 +2,76 @@ import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { type ChromiumChecks, DEFAULT_CHROMIUM, decideChromium, ensureChromium } from '../../scripts/ensureChromium.ts';
+import { type ChromiumChecks, DEFAULT_CHROMIUM, ensureChromium } from '../../scripts/ensureChromium.ts';
+import { fakeApt } from './fakeApt.ts';
 
 const machine = (over: Partial<ChromiumChecks> & { files?: string[] } = {}): ChromiumChecks => {
   const files = new Set(over.files ?? []);
-  return { chromiumPath: undefined, isRoot: false, hasAptGet: true, exists: (path) => files.has(path), ...over };
+  return { chromiumPath: undefined, exists: (path) => files.has(path), ...over };
 };
 
-describe('decideChromium', () => {
-  it('goes on when the default Chromium is there', () => {
-    expect(decideChromium(machine({ files: [DEFAULT_CHROMIUM] }))).toEqual({ kind: 'ready', path: DEFAULT_CHROMIUM });
+describe('ensureChromium', () => {
+  it('goes on, running and saying nothing, when the default Chromium is there', () => {
+    const apt = fakeApt();
+    expect(ensureChromium(machine({ files: [DEFAULT_CHROMIUM] }), apt)).toBe(0);
+    expect(apt.ran).toEqual([]);
+    expect(apt.lines).toEqual([]);
   });
 
   it('honours CHROMIUM_PATH and stops with one line when it points nowhere', () => {
-    expect(decideChromium(machine({ chromiumPath: '/opt/chrome', files: ['/opt/chrome'] }))).toEqual({
-      kind: 'ready',
-      path: '/opt/chrome',
-    });
-    const missing = decideChromium(machine({ chromiumPath: '/opt/none', files: [DEFAULT_CHROMIUM], isRoot: true }));
-    expect(missing).toMatchObject({ kind: 'stop' });
-    expect(missing.kind === 'stop' && missing.message).toMatch(/^e2e: CHROMIUM_PATH=\/opt\/none does not exist/);
-  });
-
-  it('installs Debian’s package as root with apt-get', () => {
-    expect(decideChromium(machine({ isRoot: true }))).toEqual({
-      kind: 'install',
-      path: DEFAULT_CHROMIUM,
-      commands: [
-        ['apt-get', 'update', '-qq'],
-        ['apt-get', 'install', '-y', '-qq', 'chromium', 'fonts-dejavu-core'],
-      ],
-    });
-  });
-
-  it('tells a non-root user the one command to run', () => {
-    const decision = decideChromium(machine({ isRoot: false }));
-    expect(decision).toEqual({
-      kind: 'stop',
-      message: "e2e: Chromium is missing: run `sudo sh -c 'apt-get update && apt-get install -y chromium'`, then npm test again.",
-    });
-  });
-
-  it('asks for CHROMIUM_PATH where there is no apt-get', () => {
-    const decision = decideChromium(machine({ isRoot: true, hasAptGet: false }));
-    expect(decision.kind === 'stop' && decision.message).toMatch(/CHROMIUM_PATH=\/path\/to\/chromium npm test/);
-  });
-});
-
-describe('ensureChromium', () => {
-  it('runs the install and goes on once the browser is there', () => {
-    const files: string[] = [];
-    const ran: string[][] = [];
-    const lines: string[] = [];
-    const code = ensureChromium(
-      machine({ isRoot: true, exists: (path) => files.includes(path) }),
-      (command) => {
-        ran.push(command);
-        if (command.includes('install')) files.push(DEFAULT_CHROMIUM);
-      },
-      (line) => lines.push(line),
-    );
-    expect(code).toBe(0);
-    expect(ran.map((c) => c[1])).toEqual(['update', 'install']);
-    expect(lines).toHaveLength(1);
-  });
-
-  it('stops with exactly one line, and no stack trace, when the install fails', () => {
-    const lines: string[] = [];
-    const code = ensureChromium(
-      machine({ isRoot: true }),
-      () => {
-        throw new Error('E: Unable to locate package chromium');
-      },
-      (line) => lines.push(line),
-    );
-    expect(code).toBe(1);
-    expect(lines.slice(1)).toEqual([
-      'e2e: installing Chromium failed: run `apt-get update && apt-get install -y chromium` as root, then npm test again.',
+    expect(ensureChromium(machine({ chromiumPath: '/opt/chrome', files: ['/opt/chrome'] }), fakeApt())).toBe(0);
+    const apt = fakeApt();
+    expect(ensureChromium(machine({ chromiumPath: '/opt/none', files: [DEFAULT_CHROMIUM] }), apt)).toBe(1);
+    expect(apt.ran).toEqual([]);
+    expect(apt.lines).toEqual([
+      `e2e: CHROMIUM_PATH=/opt/none does not exist: point it at a Chromium binary, or unset it to use ${DEFAULT_CHROMIUM}.`,
     ]);
   });
 
-  it('runs nothing and prints nothing when the browser is there', () => {
-    const lines: string[] = [];
-    const code = ensureChromium(
-      machine({ files: [DEFAULT_CHROMIUM] }),
-      () => {
-        throw new Error('must not run');
+  it('installs Debian’s package (with fonts) as root with apt-get, and goes on once the browser is there', () => {
+    const files: string[] = [];
+    const apt = fakeApt({
+      run: (command) => {
+        if (command.includes('install')) files.push(DEFAULT_CHROMIUM);
       },
-      (line) => lines.push(line),
-    );
-    expect(code).toBe(0);
-    expect(lines).toEqual([]);
+    });
+    expect(ensureChromium(machine({ exists: (path) => files.includes(path) }), apt)).toBe(0);
+    expect(apt.ran).toEqual([
+      ['apt-get', 'update', '-qq'],
+      ['apt-get', 'install', '-y', '-qq', 'chromium', 'fonts-dejavu-core'],
+    ]);
+    expect(apt.lines).toEqual(["e2e: Chromium is missing: installing Debian's package (apt-get update && apt-get install -y chromium)"]);
+  });
+
+  it('tells a non-root user the one command to run', () => {
+    const apt = fakeApt({ isRoot: false });
+    expect(ensureChromium(machine(), apt)).toBe(1);
+    expect(apt.lines).toEqual([
+      "e2e: Chromium is missing: run `sudo sh -c 'apt-get update && apt-get install -y chromium'`, then npm test again.",
+    ]);
+  });
+
+  it('asks for CHROMIUM_PATH where there is no apt-get', () => {
+    const apt = fakeApt({ hasAptGet: false });
+    expect(ensureChromium(machine(), apt)).toBe(1);
+    expect(apt.lines).toEqual(['e2e: Chromium is missing: install it and run again with CHROMIUM_PATH=/path/to/chromium npm test.']);
+  });
+
+  it('stops with exactly one line, and no stack trace, when the install fails or leaves no browser', () => {
+    const failing = fakeApt({
+      run: () => {
+        throw new Error('E: Unable to locate package chromium');
+      },
+    });
+    expect(ensureChromium(machine(), failing)).toBe(1);
+    expect(failing.lines.slice(1)).toEqual([
+      'e2e: installing Chromium failed: run `apt-get update && apt-get install -y chromium` as root, then npm test again.',
+    ]);
+    const empty = fakeApt();
+    expect(ensureChromium(machine(), empty)).toBe(1);
+    expect(empty.lines.slice(1)).toEqual([
+      `e2e: apt-get installed no ${DEFAULT_CHROMIUM}: install Chromium and set CHROMIUM_PATH to it, then npm test again.`,
+    ]);
   });
 });
 
