@@ -1,63 +1,51 @@
 import { describe, expect, it } from 'vitest';
-import { decidePostgres, ensurePostgres, type PostgresChecks } from '../../scripts/ensurePostgres.ts';
+import { ensurePostgres } from '../../scripts/ensurePostgres.ts';
 import { findPostgresBin } from '../../scripts/startPostgres.ts';
+import { fakeApt } from './fakeApt.ts';
 
-const machine = (over: Partial<PostgresChecks> = {}): PostgresChecks => ({ bin: () => undefined, isRoot: false, hasAptGet: true, ...over });
+const none = () => undefined;
 
-describe('decidePostgres', () => {
-  it('goes on when the server binaries are there', () => {
-    expect(decidePostgres(machine({ bin: () => '/usr/lib/postgresql/15/bin' }))).toEqual({ kind: 'ready' });
+describe('ensurePostgres', () => {
+  it('goes on, running and saying nothing, when the server binaries are there', () => {
+    const apt = fakeApt();
+    expect(ensurePostgres(() => '/usr/lib/postgresql/15/bin', apt)).toBe(0);
+    expect([...apt.ran, ...apt.lines]).toEqual([]);
   });
 
-  it('installs Debian’s package as root with apt-get', () => {
-    expect(decidePostgres(machine({ isRoot: true }))).toEqual({
-      kind: 'install',
-      commands: [
-        ['apt-get', 'update', '-qq'],
-        ['apt-get', 'install', '-y', '-qq', 'postgresql'],
-      ],
+  it('installs Debian’s package as root with apt-get, and goes on once the binaries are there', () => {
+    let installed = false;
+    const apt = fakeApt({
+      run: () => {
+        installed = true;
+      },
     });
+    expect(ensurePostgres(() => (installed ? '/usr/lib/postgresql/16/bin' : undefined), apt)).toBe(0);
+    expect(apt.ran.map((c) => c.join(' '))).toEqual(['apt-get update -qq', 'apt-get install -y -qq postgresql']);
+    expect(apt.lines).toHaveLength(1);
   });
 
   it('stops with one line naming the command when it cannot install', () => {
-    const notRoot = decidePostgres(machine());
-    expect(notRoot.kind === 'stop' && notRoot.message).toBe(
+    const notRoot = fakeApt({ isRoot: false });
+    expect(ensurePostgres(none, notRoot)).toBe(1);
+    expect(notRoot.lines).toEqual([
       "tests: PostgreSQL is missing: run `sudo sh -c 'apt-get update && apt-get install -y postgresql'`, then npm test again.",
-    );
-    const noApt = decidePostgres(machine({ hasAptGet: false, isRoot: true }));
-    expect(noApt.kind === 'stop' && noApt.message).toMatch(/^tests: PostgreSQL is missing: install it/);
-  });
-});
-
-describe('ensurePostgres', () => {
-  it('runs the install commands and goes on once the binaries are there', () => {
-    let installed = false;
-    const ran: string[][] = [];
-    const lines: string[] = [];
-    const code = ensurePostgres(
-      machine({ isRoot: true, bin: () => (installed ? '/usr/lib/postgresql/16/bin' : undefined) }),
-      (command) => {
-        ran.push(command);
-        installed = true;
-      },
-      (line) => lines.push(line),
-    );
-    expect(code).toBe(0);
-    expect(ran.map((c) => c.join(' '))).toEqual(['apt-get update -qq', 'apt-get install -y -qq postgresql']);
-    expect(lines).toHaveLength(1);
+    ]);
+    const noApt = fakeApt({ hasAptGet: false });
+    expect(ensurePostgres(none, noApt)).toBe(1);
+    expect(noApt.lines).toEqual(['tests: PostgreSQL is missing: install it and run again with POSTGRES_BIN=/path/to/its/bin npm test.']);
   });
 
-  it('stops with one line when the install fails', () => {
-    const lines: string[] = [];
-    const code = ensurePostgres(
-      machine({ isRoot: true }),
-      () => {
+  it('stops with one line when the install fails or leaves no binaries', () => {
+    const failing = fakeApt({
+      run: () => {
         throw new Error('no network');
       },
-      (line) => lines.push(line),
-    );
-    expect(code).toBe(1);
-    expect(lines.at(-1)).toMatch(/^tests: installing PostgreSQL failed/);
+    });
+    expect(ensurePostgres(none, failing)).toBe(1);
+    expect(failing.lines.at(-1)).toMatch(/^tests: installing PostgreSQL failed/);
+    const empty = fakeApt();
+    expect(ensurePostgres(none, empty)).toBe(1);
+    expect(empty.lines.at(-1)).toMatch(/^tests: apt-get installed no PostgreSQL server binaries/);
   });
 });
 
