@@ -7,9 +7,9 @@
 import { existsSync } from 'node:fs';
 import { DEFAULT_FIREFOX, findMiniBrowser } from '../e2e/browsers/paths.ts';
 import { hasCommand } from './hasCommand.ts';
-import { installWithApt, runApt } from './ensurePackages.ts';
+import { type Apt, ensurePackages, thisMachine } from './ensurePackages.ts';
 
-/** What the decision looks at; injected, so that tests can play every machine. */
+/** What it looks at; injected, so that tests can play every machine. */
 export interface BrowsersChecks {
   /** `FIREFOX_PATH` from the environment. */
   firefoxPath: string | undefined;
@@ -17,14 +17,7 @@ export interface BrowsersChecks {
   /** WebKitGTK's MiniBrowser, when installed. */
   miniBrowser(): string | undefined;
   hasCommand(name: string): boolean;
-  isRoot: boolean;
-  hasAptGet: boolean;
 }
-
-export type BrowsersDecision =
-  | { kind: 'ready' }
-  | { kind: 'install'; packages: string[]; install: string; commands: string[][] }
-  | { kind: 'stop'; message: string };
 
 /** The Debian packages that are missing on this machine. */
 export function missingPackages(checks: BrowsersChecks): string[] {
@@ -35,64 +28,33 @@ export function missingPackages(checks: BrowsersChecks): string[] {
   return missing;
 }
 
-/** Decide what to do about the browsers before their check. */
-export function decideBrowsers(checks: BrowsersChecks): BrowsersDecision {
-  if (checks.firefoxPath && !checks.exists(checks.firefoxPath))
-    return {
-      kind: 'stop',
-      message: `browsers: FIREFOX_PATH=${checks.firefoxPath} does not exist: point it at Firefox, or unset it to use ${DEFAULT_FIREFOX}.`,
-    };
-  const packages = missingPackages(checks);
-  if (packages.length === 0) return { kind: 'ready' };
-  const install = `apt-get update && apt-get install -y ${packages.join(' ')}`;
-  if (!checks.hasAptGet)
-    return { kind: 'stop', message: `browsers: ${packages.join(', ')} missing: install them (Debian's packages), then npm test again.` };
-  if (!checks.isRoot)
-    return { kind: 'stop', message: `browsers: ${packages.join(', ')} missing: run \`sudo sh -c '${install}'\`, then npm test again.` };
-  return {
-    kind: 'install',
-    packages,
-    install,
-    commands: [
-      ['apt-get', 'update', '-qq'],
-      ['apt-get', 'install', '-y', '-qq', ...packages, 'fonts-dejavu-core'],
-    ],
-  };
-}
-
-/** Carry the decision out: returns the exit code (0 = go on with the check). */
-export function ensureBrowsers(checks: BrowsersChecks, run: (command: string[]) => void, log: (line: string) => void): number {
-  const decision = decideBrowsers(checks);
-  if (decision.kind === 'ready') return 0;
-  if (decision.kind === 'stop') {
-    log(decision.message);
+/** Returns the exit code (0 = go on with the check). */
+export function ensureBrowsers(checks: BrowsersChecks, apt: Apt): number {
+  if (checks.firefoxPath && !checks.exists(checks.firefoxPath)) {
+    apt.log(`browsers: FIREFOX_PATH=${checks.firefoxPath} does not exist: point it at Firefox, or unset it to use ${DEFAULT_FIREFOX}.`);
     return 1;
   }
-  return installWithApt(
+  const packages = missingPackages(checks);
+  if (packages.length === 0) return 0;
+  const list = packages.join(', ');
+  return ensurePackages(
     {
       prefix: 'browsers',
-      name: decision.packages.join(', '),
-      install: decision.install,
-      commands: decision.commands,
+      name: list,
+      missing: `${list} missing`,
+      packages,
+      alongside: ['fonts-dejavu-core'],
       installed: () => missingPackages(checks).length === 0,
-      stillMissing: `browsers: apt-get installed ${decision.packages.join(', ')}, but not all of Firefox, WebKitWebDriver with MiniBrowser and Xvfb are there: install them by hand, then npm test again.`,
+      stillMissing: `browsers: apt-get installed ${list}, but not all of Firefox, WebKitWebDriver with MiniBrowser and Xvfb are there: install them by hand, then npm test again.`,
+      cannotInstall: { stop: true, withoutAptGet: "install them (Debian's packages), then npm test again." },
     },
-    run,
-    log,
+    apt,
   );
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   process.exitCode = ensureBrowsers(
-    {
-      firefoxPath: process.env.FIREFOX_PATH || undefined,
-      exists: existsSync,
-      miniBrowser: () => findMiniBrowser(),
-      hasCommand,
-      isRoot: process.getuid?.() === 0,
-      hasAptGet: hasCommand('apt-get'),
-    },
-    runApt,
-    (line) => console.error(line),
+    { firefoxPath: process.env.FIREFOX_PATH || undefined, exists: existsSync, miniBrowser: () => findMiniBrowser(), hasCommand },
+    thisMachine(),
   );
 }
