@@ -5,10 +5,7 @@
  */
 import { execFileSync } from 'node:child_process';
 import { hasCommand } from './hasCommand.ts';
-import { installWithApt, runApt } from './ensurePackages.ts';
-
-const PACKAGES = ['php-cli', 'php-xml', 'php-mbstring', 'phpunit'];
-const INSTALL = `apt-get update && apt-get install -y ${PACKAGES.join(' ')}`;
+import { ensurePackages, thisMachine } from './ensurePackages.ts';
 
 /** Whether PHP with the extensions the plugin's tests use (dom, mbstring) and PHPUnit are there. */
 export function phpReady(): boolean {
@@ -21,26 +18,17 @@ export function phpReady(): boolean {
   }
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) {
-  if (!phpReady()) {
-    if (process.getuid?.() !== 0 || !hasCommand('apt-get')) {
-      console.error(`tests: PHP or PHPUnit missing: run \`sudo sh -c '${INSTALL}'\` for the WordPress plugin's tests (npm run test:php).`);
-    } else {
-      process.exitCode = installWithApt(
-        {
-          prefix: 'tests',
-          name: 'PHP and PHPUnit',
-          install: INSTALL,
-          commands: [
-            ['apt-get', 'update', '-qq'],
-            ['apt-get', 'install', '-y', '-qq', ...PACKAGES],
-          ],
-          installed: phpReady,
-          stillMissing: 'tests: apt-get did not make PHP and PHPUnit usable: install them by hand, then npm test again.',
-        },
-        runApt,
-        (line) => console.error(line),
-      );
-    }
-  }
+if (import.meta.url === `file://${process.argv[1]}` && !phpReady()) {
+  process.exitCode = ensurePackages(
+    {
+      prefix: 'tests',
+      name: 'PHP and PHPUnit',
+      missing: 'PHP or PHPUnit missing',
+      packages: ['php-cli', 'php-xml', 'php-mbstring', 'phpunit'],
+      installed: phpReady,
+      stillMissing: 'tests: apt-get did not make PHP and PHPUnit usable: install them by hand, then npm test again.',
+      cannotInstall: { stop: false, for: "the WordPress plugin's tests (npm run test:php)" },
+    },
+    thisMachine(),
+  );
 }
