@@ -5,37 +5,24 @@
  * or say what to run; without them those tests skip with a message (and fail in CI).
  */
 import { sitePlatforms } from '../test/sites/sitePlatforms.ts';
-import { hasCommand } from './hasCommand.ts';
-import { installWithApt, runApt } from './ensurePackages.ts';
+import { ensurePackages, thisMachine } from './ensurePackages.ts';
 
-const PACKAGES = ['hugo', 'jekyll', 'jekyll-theme-minima', 'ruby-jekyll-feed', 'ruby-jekyll-sitemap', 'ruby-jekyll-seo-tag'];
-const INSTALL = `apt-get update && apt-get install -y ${PACKAGES.join(' ')}`;
 const debian = [sitePlatforms.hugo, sitePlatforms.jekyll];
+const missing = () => debian.filter((platform) => platform.version() === undefined).map((platform) => platform.name);
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  const missing = () => debian.filter((platform) => platform.version() === undefined);
-  if (missing().length > 0) {
-    const names = missing()
-      .map((platform) => platform.name)
-      .join('; ');
-    if (process.getuid?.() !== 0 || !hasCommand('apt-get')) {
-      console.error(`tests: ${names} missing: run \`sudo sh -c '${INSTALL}'\` for the tests that build real blogs (they skip until then).`);
-    } else {
-      process.exitCode = installWithApt(
-        {
-          prefix: 'tests',
-          name: names,
-          install: INSTALL,
-          commands: [
-            ['apt-get', 'update', '-qq'],
-            ['apt-get', 'install', '-y', '-qq', ...PACKAGES],
-          ],
-          installed: () => missing().length === 0,
-          stillMissing: `tests: apt-get did not make ${names} usable: install them by hand, then npm test again.`,
-        },
-        runApt,
-        (line) => console.error(line),
-      );
-    }
-  }
+  const names = missing().join('; ');
+  if (names)
+    process.exitCode = ensurePackages(
+      {
+        prefix: 'tests',
+        name: names,
+        missing: `${names} missing`,
+        packages: ['hugo', 'jekyll', 'jekyll-theme-minima', 'ruby-jekyll-feed', 'ruby-jekyll-sitemap', 'ruby-jekyll-seo-tag'],
+        installed: () => missing().length === 0,
+        stillMissing: `tests: apt-get did not make ${names} usable: install them by hand, then npm test again.`,
+        cannotInstall: { stop: false, for: 'the tests that build real blogs (they skip until then)' },
+      },
+      thisMachine(),
+    );
 }
