@@ -36,6 +36,8 @@ export interface Missing {
    * tests that need it skip until then).
    */
   cannotInstall: { stop: true; withoutAptGet: string } | { stop: false; for: string };
+  /** Runs apt-get's commands inside it (ensureWordPress: under a policy-rc.d that starts no service). */
+  whileInstalling?(install: () => void): void;
 }
 
 /**
@@ -53,21 +55,21 @@ export function ensurePackages(what: Missing, apt: Apt): number {
     else apt.log(`${what.prefix}: ${what.missing}: ${sudo}, then npm test again.`);
     return cannotInstall.stop ? 1 : 0;
   }
-  return installWithApt(
-    {
-      prefix: what.prefix,
-      name: what.name,
-      install,
-      commands: [
-        ['apt-get', 'update', '-qq'],
-        ['apt-get', 'install', '-y', '-qq', ...what.packages, ...(what.alongside ?? [])],
-      ],
-      installed: () => what.installed(),
-      stillMissing: what.stillMissing,
-    },
-    apt.run,
-    apt.log,
-  );
+  apt.log(`${what.prefix}: ${what.name} is missing: installing Debian's package (${install})`);
+  const commands = () => {
+    apt.run(['apt-get', 'update', '-qq']);
+    apt.run(['apt-get', 'install', '-y', '-qq', ...what.packages, ...(what.alongside ?? [])]);
+  };
+  try {
+    if (what.whileInstalling) what.whileInstalling(commands);
+    else commands();
+  } catch {
+    apt.log(`${what.prefix}: installing ${what.name} failed: run \`${install}\` as root, then npm test again.`);
+    return 1;
+  }
+  if (what.installed()) return 0;
+  apt.log(what.stillMissing);
+  return 1;
 }
 
 /** This machine: apt-get run for real, lines on stderr. */
@@ -75,41 +77,7 @@ export function thisMachine(): Apt {
   return { isRoot: process.getuid?.() === 0, hasAptGet: hasCommand('apt-get'), run: runApt, log: (line) => console.error(line) };
 }
 
-/** How an `ensure…` script says what it installs, and checks that it is there afterwards. */
-export interface AptInstall {
-  /** What its lines start with (`e2e`, `tests`). */
-  prefix: string;
-  /** What is missing (`Chromium`, `PostgreSQL`). */
-  name: string;
-  /** The command to show a person (`apt-get update && apt-get install -y …`). */
-  install: string;
-  /** The commands to run, one after the other. */
-  commands: string[][];
-  /** Whether it is there now. */
-  installed(): boolean;
-  /** The line when the commands ran but it is still not there. */
-  stillMissing: string;
-}
-
-/**
- * Installs Debian's package for an `ensure…` script (scripts/ensureChromium.ts,
- * scripts/ensurePostgres.ts): says so, runs the commands, checks the result; returns the exit
- * code (0 = go on with the tests), with one line that says what to run when it fails.
- */
-export function installWithApt(what: AptInstall, run: (command: string[]) => void, log: (line: string) => void): number {
-  log(`${what.prefix}: ${what.name} is missing: installing Debian's package (${what.install})`);
-  try {
-    for (const command of what.commands) run(command);
-  } catch {
-    log(`${what.prefix}: installing ${what.name} failed: run \`${what.install}\` as root, then npm test again.`);
-    return 1;
-  }
-  if (what.installed()) return 0;
-  log(what.stillMissing);
-  return 1;
-}
-
 /** Runs an apt-get command for real, its output shown, never asking a question. */
-export function runApt([command, ...args]: string[]): void {
+function runApt([command, ...args]: string[]): void {
   execFileSync(command!, args, { stdio: ['ignore', 'inherit', 'inherit'], env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } });
 }

@@ -13,42 +13,36 @@
  */
 import { existsSync, rmSync, writeFileSync } from 'node:fs';
 import { missingForWordPress, WORDPRESS_PACKAGES } from '../e2e/wordpress/startWordPress.ts';
-import { hasCommand } from './hasCommand.ts';
-import { installWithApt, runApt } from './ensurePackages.ts';
+import { ensurePackages, thisMachine } from './ensurePackages.ts';
 
-const INSTALL = `apt-get update && apt-get install -y ${WORDPRESS_PACKAGES.join(' ')}`;
 const POLICY = '/usr/sbin/policy-rc.d';
+
+/** No service of theirs started by the install (exit 101: "action forbidden by policy"). */
+function withoutServices(install: () => void): void {
+  const ownPolicy = !existsSync(POLICY);
+  if (ownPolicy) writeFileSync(POLICY, '#!/bin/sh\n# scripts/ensureWordPress.ts, during its apt-get install\nexit 101\n', { mode: 0o755 });
+  try {
+    install();
+  } finally {
+    if (ownPolicy) rmSync(POLICY, { force: true });
+  }
+}
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   const missing = missingForWordPress();
-  if (missing.length > 0) {
-    const names = `WordPress (${missing.join(', ')})`;
-    if (process.getuid?.() !== 0 || !hasCommand('apt-get')) {
-      console.error(`tests: ${names} missing: run \`sudo sh -c '${INSTALL}'\` for the WordPress plugin's tests (they skip until then).`);
-    } else {
-      // No service of theirs started by the install (exit 101: "action forbidden by policy").
-      const ownPolicy = !existsSync(POLICY);
-      if (ownPolicy)
-        writeFileSync(POLICY, '#!/bin/sh\n# scripts/ensureWordPress.ts, during its apt-get install\nexit 101\n', { mode: 0o755 });
-      try {
-        process.exitCode = installWithApt(
-          {
-            prefix: 'tests',
-            name: names,
-            install: INSTALL,
-            commands: [
-              ['apt-get', 'update', '-qq'],
-              ['apt-get', 'install', '-y', '-qq', ...WORDPRESS_PACKAGES],
-            ],
-            installed: () => missingForWordPress().length === 0,
-            stillMissing: `tests: apt-get did not make ${names} usable: install them by hand, then npm test again.`,
-          },
-          runApt,
-          (line) => console.error(line),
-        );
-      } finally {
-        if (ownPolicy) rmSync(POLICY, { force: true });
-      }
-    }
-  }
+  const names = `WordPress (${missing.join(', ')})`;
+  if (missing.length > 0)
+    process.exitCode = ensurePackages(
+      {
+        prefix: 'tests',
+        name: names,
+        missing: `${names} missing`,
+        packages: WORDPRESS_PACKAGES,
+        installed: () => missingForWordPress().length === 0,
+        stillMissing: `tests: apt-get did not make ${names} usable: install them by hand, then npm test again.`,
+        cannotInstall: { stop: false, for: "the WordPress plugin's tests (they skip until then)" },
+        whileInstalling: withoutServices,
+      },
+      thisMachine(),
+    );
 }

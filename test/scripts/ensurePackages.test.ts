@@ -55,6 +55,21 @@ describe('ensurePackages', () => {
     expect(apt.lines.slice(1)).toEqual(['tests: apt-get installed no thing.']);
   });
 
+  it('runs apt-get’s commands inside whileInstalling, and never calls it when it cannot install', () => {
+    const events: string[] = [];
+    const whileInstalling = (install: () => void) => {
+      events.push('policy written');
+      install();
+      events.push('policy removed');
+    };
+    const apt = fakeApt({ run: (command) => events.push(command[1]!) });
+    expect(ensurePackages(needed({ whileInstalling }), apt)).toBe(0);
+    expect(events).toEqual(['policy written', 'update', 'install', 'policy removed']);
+    events.length = 0;
+    ensurePackages(needed({ whileInstalling }), fakeApt({ isRoot: false }));
+    expect(events).toEqual([]);
+  });
+
   it('without root, runs nothing and stops with the one command to run with sudo', () => {
     const apt = fakeApt({ isRoot: false });
     expect(ensurePackages(needed(), apt)).toBe(1);
