@@ -28,8 +28,8 @@ export interface Missing {
   alongside?: string[];
   /** Whether it is there now (asked once apt-get has run). */
   installed(): boolean;
-  /** The line when apt-get ran but it is still not there. */
-  stillMissing: string;
+  /** The line when apt-get ran but it is still not there; else `apt-get did not make <name> usable: install them by hand`. */
+  stillMissing?: string;
   /**
    * Without root or apt-get: stop `npm test` (exit 1), with the line's end where there is no
    * apt-get (`install it and run again with …`); or say what it is for and go on (exit 0, the
@@ -68,7 +68,7 @@ export function ensurePackages(what: Missing, apt: Apt): number {
     return 1;
   }
   if (what.installed()) return 0;
-  apt.log(what.stillMissing);
+  apt.log(what.stillMissing ?? `${what.prefix}: apt-get did not make ${what.name} usable: install them by hand, then npm test again.`);
   return 1;
 }
 

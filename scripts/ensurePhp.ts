@@ -26,7 +26,6 @@ if (import.meta.url === `file://${process.argv[1]}` && !phpReady()) {
       missing: 'PHP or PHPUnit missing',
       packages: ['php-cli', 'php-xml', 'php-mbstring', 'phpunit'],
       installed: phpReady,
-      stillMissing: 'tests: apt-get did not make PHP and PHPUnit usable: install them by hand, then npm test again.',
       cannotInstall: { stop: false, for: "the WordPress plugin's tests (npm run test:php)" },
     },
     thisMachine(),

@@ -20,7 +20,6 @@ if (import.meta.url === `file://${process.argv[1]}`) {
         missing: `${names} missing`,
         packages: ['hugo', 'jekyll', 'jekyll-theme-minima', 'ruby-jekyll-feed', 'ruby-jekyll-sitemap', 'ruby-jekyll-seo-tag'],
         installed: () => missing().length === 0,
-        stillMissing: `tests: apt-get did not make ${names} usable: install them by hand, then npm test again.`,
         cannotInstall: { stop: false, for: 'the tests that build real blogs (they skip until then)' },
       },
       thisMachine(),

@@ -39,7 +39,6 @@ if (import.meta.url === `file://${process.argv[1]}`) {
         missing: `${names} missing`,
         packages: WORDPRESS_PACKAGES,
         installed: () => missingForWordPress().length === 0,
-        stillMissing: `tests: apt-get did not make ${names} usable: install them by hand, then npm test again.`,
         cannotInstall: { stop: false, for: "the WordPress plugin's tests (they skip until then)" },
         whileInstalling: withoutServices,
       },

@@ -49,10 +49,13 @@ describe('ensurePackages', () => {
     ]);
   });
 
-  it('stops with its own line when apt-get ran but it is still not there', () => {
+  it('stops with its own line (or one that says to install by hand) when apt-get ran but it is still not there', () => {
     const apt = fakeApt();
     expect(ensurePackages(needed({ installed: () => false }), apt)).toBe(1);
     expect(apt.lines.slice(1)).toEqual(['tests: apt-get installed no thing.']);
+    const unsaid = fakeApt();
+    expect(ensurePackages(needed({ installed: () => false, stillMissing: undefined }), unsaid)).toBe(1);
+    expect(unsaid.lines.slice(1)).toEqual(['tests: apt-get did not make Thing usable: install them by hand, then npm test again.']);
   });
 
   it('runs apt-get’s commands inside whileInstalling, and never calls it when it cannot install', () => {
