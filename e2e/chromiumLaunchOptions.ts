@@ -1,8 +1,9 @@
 import type { LaunchOptions } from '@playwright/test';
+import { chromiumPath } from './browsers/paths.ts';
 
 /** Debian's Chromium (`CHROMIUM_PATH` or /usr/bin/chromium), as the e2e tests and the bench launch it. */
 export const chromiumLaunchOptions: LaunchOptions = {
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  executablePath: chromiumPath(),
   args: [
     '--no-sandbox',
     '--disable-gpu',

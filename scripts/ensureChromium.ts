@@ -1,13 +1,12 @@
 /**
  * `npm run test:e2e` starts here: make sure the Chromium that Playwright launches
- * (`CHROMIUM_PATH`, else /usr/bin/chromium; see playwright.config.ts) is there. When it is
+ * (`CHROMIUM_PATH`, else /usr/bin/chromium; e2e/chromiumLaunchOptions.ts) is there. When it is
  * missing, install Debian's package as `.ci/run` does (root with apt-get), or stop at once with
  * one line that says what to run, never a stack trace from the browser launcher.
  */
 import { existsSync } from 'node:fs';
+import { DEFAULT_CHROMIUM } from '../e2e/browsers/paths.ts';
 import { type Apt, ensurePackages, thisMachine } from './ensurePackages.ts';
-
-export const DEFAULT_CHROMIUM = '/usr/bin/chromium';
 
 /** What it looks at; injected, so that tests can play every machine. */
 export interface ChromiumChecks {

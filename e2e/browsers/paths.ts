@@ -1,9 +1,10 @@
 import { existsSync, readdirSync } from 'node:fs';
 
-/** Where the check's browsers are (e2e/browsers/drivers.ts) and what scripts/ensureBrowsers.ts looks for. */
+/** Where the browsers are (e2e/browsers/drivers.ts, e2e/chromiumLaunchOptions.ts) and what scripts/ensureBrowsers.ts and ensureChromium.ts look for. */
+export const DEFAULT_CHROMIUM = '/usr/bin/chromium';
 export const DEFAULT_FIREFOX = '/usr/bin/firefox-esr';
 export const firefoxPath = (env: NodeJS.ProcessEnv = process.env) => env.FIREFOX_PATH || DEFAULT_FIREFOX;
-export const chromiumPath = (env: NodeJS.ProcessEnv = process.env) => env.CHROMIUM_PATH || '/usr/bin/chromium';
+export const chromiumPath = (env: NodeJS.ProcessEnv = process.env) => env.CHROMIUM_PATH || DEFAULT_CHROMIUM;
 
 /** WebKitGTK's MiniBrowser (`MINIBROWSER_PATH`, else Debian's under /usr/lib/<arch>/webkit2gtk-4.x/). */
 export function findMiniBrowser(env: NodeJS.ProcessEnv = process.env, exists = existsSync): string | undefined {

@@ -2,7 +2,8 @@ import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { type ChromiumChecks, DEFAULT_CHROMIUM, ensureChromium } from '../../scripts/ensureChromium.ts';
+import { DEFAULT_CHROMIUM } from '../../e2e/browsers/paths.ts';
+import { type ChromiumChecks, ensureChromium } from '../../scripts/ensureChromium.ts';
 import { fakeApt } from './fakeApt.ts';
 
 const machine = (over: Partial<ChromiumChecks> & { files?: string[] } = {}): ChromiumChecks => {
