@@ -1,6 +1,8 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { generatePosts } from '../src/service/sample/generatePosts.ts';
+import { holdBack } from './holdBack.ts';
+import { withoutScrollAnchoring } from './withoutScrollAnchoring.ts';
 
 /**
  * <trove-related-posts> in Chromium against the local service (e2e/server.ts), using the built
@@ -395,5 +397,51 @@ test.describe('states and options (fixture page)', () => {
       expect(await measure('trove-related-posts [part~="card"] .media')).toEqual(mediaBefore);
       expect(await block(page).evaluate((el) => el.getBoundingClientRect().height)).toBe(blockBefore);
     }
+  });
+});
+
+test.describe('where the browser does not anchor scrolling (as Safari: src/ui/anchorScroll.ts)', () => {
+  test.use({ viewport: { width: 1280, height: 720 } });
+
+  test('a block above the viewport grows to its skeleton, then hides itself (the service fails), and what the reader reads does not move', async ({
+    page,
+    request,
+  }) => {
+    await withoutScrollAnchoring(page);
+    await recordLayoutShifts(page);
+    // A slow failure: the skeleton stays a second, then the block hides (the client does not retry).
+    await request.post('/_trove/fail', { data: { path: 'recommend', status: 500, delayMs: 1000, times: 1 } });
+    const release = await holdBack(page, '**/dist/chunks/**');
+    await page.goto('/pages/related.html?doc-id=12');
+    // The reader is past the block: a screen of text after it, then the paragraph they read.
+    await page.evaluate(() => {
+      const text = (id: string, height: string) =>
+        Object.assign(document.createElement('p'), { id, textContent: 'A comment on the post.', style: `min-height: ${height}` });
+      document.querySelector('main')!.after(text('gap', '100vh'), text('reading', '300vh'));
+    });
+    const reading = () => page.locator('#reading').evaluate((el) => el.getBoundingClientRect().top);
+    // The block (its code held back: nothing drawn yet) half a screen above the viewport, within the
+    // loader's and the block's screen: its code comes, its skeleton shows (with the top margin the
+    // fixture gives it), it asks for its posts.
+    await block(page).evaluate((el) => scrollBy(0, el.getBoundingClientRect().top + innerHeight / 2));
+    await page.waitForTimeout(300);
+    const before = await reading();
+    expect(before).toBeGreaterThan(0);
+    expect(before).toBeLessThan(720);
+    // Within a pixel: the window scrolls by whole pixels.
+    const moved = async () => Math.abs((await reading()) - before);
+    await page.evaluate(() => {
+      (window as unknown as { troveShifts: unknown[] }).troveShifts.length = 0;
+    });
+    release();
+    await expect(placeholders(page)).toHaveCount(4);
+    const skeleton = await block(page).evaluate((el) => el.getBoundingClientRect().height);
+    expect(skeleton, 'the skeleton has a height').toBeGreaterThan(200);
+    expect(await moved(), 'moved as the skeleton showed').toBeLessThanOrEqual(1);
+    await expect(block(page)).toHaveAttribute('hidden', '');
+    await page.waitForTimeout(300);
+    expect(await moved(), 'moved as the block hid itself').toBeLessThanOrEqual(1);
+    const shifts = await page.evaluate(() => (window as unknown as { troveShifts: unknown[] }).troveShifts);
+    expect(shifts, JSON.stringify(shifts)).toEqual([]);
   });
 });

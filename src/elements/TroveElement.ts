@@ -2,6 +2,7 @@ import { h, render, type ComponentChild } from 'preact';
 import { computed, signal, type Signal } from '@preact/signals';
 import { useMemo } from 'preact/hooks';
 import type { TroveClient } from '../api/createClient.ts';
+import { anchorScroll } from '../ui/anchorScroll.ts';
 import { baseMessages } from '../ui/baseMessages.ts';
 import { ConfigError } from '../ui/ConfigError.tsx';
 import { translate, type Messages, type Translate } from '../ui/translate.ts';
@@ -44,6 +45,8 @@ interface HostState {
   watcher?: MutationObserver;
   /** Stops following the page's colours. */
   unfollow?: () => void;
+  /** Stops the scroll anchoring done here where the browser has none (`anchorScroll`). */
+  unanchor?: () => void;
 }
 
 /** The names of a class's `attributes` (a declaration, or a plain list of names). */
@@ -52,7 +55,9 @@ const namesOf = (attributes: AttributeSpecs | readonly string[]) => (Array.isArr
 /**
  * Base of every Trove element: resolves settings, renders the subclass's Preact view into an
  * open shadow root with adopted stylesheets, merges texts, and sends events through `emit()`.
- * Declaring a subclass has no side effects; `defineElements()` registers the tags.
+ * Declaring a subclass has no side effects; `defineElements()` registers the tags. Where the
+ * browser does not anchor scrolling (Safari), an element that changes above the viewport keeps
+ * what the reader reads in place itself (`anchorScroll`).
  *
  * In the script build the loader's host class becomes the element's class once its chunk has
  * arrived (`TroveHost.become`), and a host made before is adopted on connection: every element
@@ -93,6 +98,8 @@ export abstract class TroveElement extends TroveHost {
       state.watcher.observe(this, { attributes: true });
     }
     const root = this.shadowRoot ?? this.attachShadow({ mode: 'open' });
+    // Where the browser does not anchor scrolling: what is drawn after the element, measured before its styles and first render.
+    state.unanchor ??= anchorScroll(this, root);
     const styles = (this.constructor as typeof TroveElement).styles;
     // base.css with the page's colours after it (light or dark, its background, its link colour), then the element's own.
     adoptStyles(root, [baseStyles, styles]);
@@ -105,6 +112,8 @@ export abstract class TroveElement extends TroveHost {
     this.#state.watcher?.disconnect();
     this.#state.unfollow?.();
     this.#state.unfollow = undefined;
+    this.#state.unanchor?.();
+    this.#state.unanchor = undefined;
     if (this.shadowRoot) render(null, this.shadowRoot);
   }
 
