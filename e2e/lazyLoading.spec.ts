@@ -2,6 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { holdBack } from './holdBack.ts';
 import { brotliSize } from '../bench/sizes.ts';
 import { FAST_3G } from '../bench/speed.ts';
+import { withoutScrollAnchoring } from './withoutScrollAnchoring.ts';
 
 /**
  * A post page pays only for what its reader uses (issue 41): the loader fetches the search box's
@@ -328,8 +329,11 @@ test('scrolling to the block on Fast 3G: the skeleton is there before the block 
 
 // A reader who jumps past the block before its code has come (a link to a comment, the page
 // opened at one) and later scrolls back up: the block must not grow in view and push the
-// comments down. #comment-4 is more than a screen below the block (e2e/pages/post.html). The
-// connection is slow (each file of the code takes 3 s): the reader reads the comment for 4 s.
+// comments down, nor move the comment being read as it grows above the viewport: Chromium's scroll
+// anchoring keeps that in place, and where the browser has none (Safari, here Chromium without it)
+// the element itself (src/ui/anchorScroll.ts). #comment-4 is more than a screen below the block
+// (e2e/pages/post.html). The connection is slow (each file of the code takes 3 s): the reader reads
+// the comment for 4 s.
 const jumps: [string, (page: Page) => Promise<unknown>][] = [
   ['opens the post at a comment past the block (post.html#comment-4)', (page) => page.goto('/pages/post.html#comment-4')],
   [
@@ -342,11 +346,14 @@ const jumps: [string, (page: Page) => Promise<unknown>][] = [
     },
   ],
 ];
-for (const [how, jump] of jumps) {
-  test(`a reader who ${how} and scrolls back up on a slow connection sees the block’s skeleton or posts, with no layout shift`, async ({
+/** Each jump in Chromium as it is, and without scroll anchoring (as Safari). */
+const anchorings = ['the browser’s scroll anchoring', 'no scroll anchoring (as Safari)'] as const;
+for (const [how, jump, anchoring] of jumps.flatMap(([how, jump]) => anchorings.map((anchoring) => [how, jump, anchoring] as const))) {
+  test(`a reader who ${how} and scrolls back up on a slow connection sees the block’s skeleton or posts, with no layout shift (${anchoring})`, async ({
     page,
   }) => {
     test.setTimeout(60_000);
+    if (anchoring !== anchorings[0]) await withoutScrollAnchoring(page);
     const dist = watchDist(page);
     await page.route('**/dist/chunks/**', async (route) => {
       await new Promise((resolve) => setTimeout(resolve, 3000));
@@ -362,11 +369,16 @@ for (const [how, jump] of jumps) {
     // not the block's doing.
     await page.waitForTimeout(1000);
     await resetShifts(page);
+    const comment = () => page.locator('#comment-4').evaluate((el) => el.getBoundingClientRect().top);
+    const read = await comment();
     await page.waitForTimeout(3000);
     // Its code was asked for while the reader was below the block (soft: what the reader then sees is measured either way).
     expect.soft(dist.chunks().some(relatedChunk)).toBe(true);
+    // It arrived and grew above the reader, who read on: the comment where it was (within a pixel).
+    await expect(related(page).locator('[part~="card"]').first()).toBeAttached();
+    expect(Math.abs((await comment()) - read)).toBeLessThanOrEqual(1);
     await scrollUntil(page, -100, (top, height) => top > height * 0.3);
-    const seen = await seenOnceLoaded(page, `${how}, then up`);
+    const seen = await seenOnceLoaded(page, `${how}, then up (${anchoring})`);
     expect(seen.firstSeen).not.toBe('nothing');
     expect(seen.shifts).toBe(0);
     // The block's code only: the box was not touched.

@@ -116,9 +116,9 @@ if (global[marker]) {
         (error: unknown) => console.error(`Trove ${version}: could not load <${tag}> from ${chunks}`, error),
       );
     };
-    // About a screen below the viewport, or anywhere above it where scrolling is anchored: see `nearMargin`.
+    // About a screen below the viewport, or anywhere above it: see `nearMargin`.
     const near = new IntersectionObserver((entries) => entries.some((entry) => entry.isIntersecting) && start(), {
-      rootMargin: nearMargin(CSS.supports('overflow-anchor', 'auto')),
+      rootMargin: nearMargin,
     });
     class Host extends TroveHost {
       static override load = (host: TroveHost) => {

@@ -2,8 +2,10 @@
  * The loader's behaviours (src/standalone.ts, src/elements/loadMoment.ts), as e2e/lazyLoading.spec.ts
  * and e2e/embedding.spec.ts check them in Chromium, for any `Driver`: what an untouched post page
  * fetches, the box's code on focus, click and shortcut with the text typed before it arrives,
- * related posts near the viewport and a reader jumping past them, the strict-CSP page, and the box's suggestions in a light and a
- * dark theme (pictures of them in `TROVE_SHOTS_DIR` when set).
+ * related posts near the viewport and a reader jumping past them and back (in WebKit, which does
+ * not anchor scrolling, the element's own anchoring: src/ui/anchorScroll.ts), the strict-CSP page,
+ * and the box's suggestions in a light and a dark theme (pictures of them in `TROVE_SHOTS_DIR`
+ * when set).
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -184,29 +186,44 @@ export const checks: Check[] = [
     },
   },
   {
-    name: 'a reader who follows a link to a comment past related posts: what they read does not move as the block arrives',
+    name: 'a reader who follows a link to a comment past related posts: what they read does not move as the block arrives above them, nor when they scroll back up to it',
     async run(driver, site) {
       const COMMENT = `document.getElementById('comment-4').getBoundingClientRect().top`;
+      const COMMENTS = `document.getElementById('comments').getBoundingClientRect().top`;
       await openPost(driver, site);
       const release = site.holdChunks();
       let before: number;
       try {
         await driver.click(...(await centre(driver, `document.querySelector('a[href="#comment-4"]')`)));
         await waitFor(driver, `Math.abs(${COMMENT}) < 2`, 'the comment at the top of the viewport');
+        // The block anywhere above the viewport: its code is asked for at once (src/elements/loadMoment.ts, nearMargin).
+        await waitForRequest(site, '/trove-related-posts.js');
         await sleep(500);
         before = await driver.eval<number>(COMMENT);
       } finally {
         release();
       }
-      // Where the browser anchors scrolling the block loads now, above the viewport; elsewhere it waits
-      // until the reader scrolls back within a screen of it (src/elements/loadMoment.ts, nearMargin).
-      await sleep(3000);
+      // Its code arrives: the block grows to its skeleton (or to its posts, kept from an earlier check
+      // of this session) above the reader, who reads on undisturbed, by the browser's scroll
+      // anchoring or, without it (WebKit), the element's (src/ui/anchorScroll.ts).
+      await waitFor(driver, shown(RELATED, '[part~="card"]'), 'the block’s cards, above the viewport');
+      await sleep(500);
       const after = await driver.eval<number>(COMMENT);
       const block = await driver.eval<number>(`${RELATED}.getBoundingClientRect().height`);
       expect(
         Math.abs(after - before) <= 1,
-        `the comment moved from ${before} to ${after} px (the block ${block} px high; fetched ${chunks(site).join(', ') || 'no chunk'})`,
+        `the comment moved from ${before} to ${after} px as the block arrived (the block ${block} px high; fetched ${chunks(site).join(', ')})`,
       );
+      expect(await driver.eval(`${RELATED}.getBoundingClientRect().bottom < 0`), 'the block came into view');
+      // Back up until the block's end is in view, the comments' heading below it: the block is
+      // within a screen now and shows its posts in the place its skeleton held.
+      const back = await driver.eval<number>(
+        `(() => { scrollBy(0, ${RELATED}.getBoundingClientRect().bottom - innerHeight * 0.3); return ${COMMENTS}; })()`,
+      );
+      await waitFor(driver, shown(RELATED, 'a[href]'), 'the related posts’ links');
+      await sleep(500);
+      const read = await driver.eval<number>(COMMENTS);
+      expect(Math.abs(read - back) <= 1, `the comments moved from ${back} to ${read} px as the block’s posts showed`);
     },
   },
   {

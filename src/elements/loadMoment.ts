@@ -17,18 +17,18 @@ export type LoadMoment = 'now' | 'near' | 'intent' | 'idle';
 
 /**
  * The `rootMargin` of the loader's observer of `near` elements: a screen below the viewport (as
- * far as related posts wait for before they ask the service), and where the browser anchors
- * scrolling (`anchored`: Chromium, Firefox), a thousand screens above it, that is anywhere above.
- * A reader who jumped past the element (a link to a comment, the page opened or restored below
- * it) may scroll back up: its code comes at once, and while the element is above the viewport the
- * browser's scroll anchoring keeps what is in view in place as it grows. Left at zero height until
- * the reader came back within a screen, it grew in view on a slow connection and pushed the
- * comments down (in Chromium on e2e/pages/post.html: CLS 0.12 before, 0 now, 0.31 now without
- * scroll anchoring; e2e/lazyLoading.spec.ts). Without scroll anchoring (Safari) growing above the
- * viewport would move what the reader is reading, so there an element waits until it is within a
- * screen, above or below. Below the viewport, an element always waits.
+ * far as related posts wait for before they ask the service), and a thousand screens above it,
+ * that is anywhere above. A reader who jumped past the element (a link to a comment, the page
+ * opened or restored below it) may scroll back up: its code comes at once, and while the element
+ * is above the viewport it grows there, with what is in view kept in place: by the browser's
+ * scroll anchoring (Chromium, Firefox), or where the browser has none (Safari) by the element
+ * itself (`anchorScroll`, src/ui/anchorScroll.ts: in WebKitGTK the comment the reader jumped to
+ * moved by the block's 512 px without it; e2e/browsers/checks.ts). Left at zero height until the
+ * reader came back within a screen, it grew in view on a slow connection and pushed the comments
+ * down (in Chromium on e2e/pages/post.html: CLS 0.12 before, 0 now, 0.31 now without any
+ * anchoring; e2e/lazyLoading.spec.ts). Below the viewport, an element still waits.
  */
-export const nearMargin = (anchored: boolean) => (anchored ? '99999% 0px 100%' : '100% 0px');
+export const nearMargin = '99999% 0px 100%';
 
 /** The events on a search box (from its early field or fallback form, composed) that start its code: the pointer over or down, focus, a key. */
 export const intentEvents = ['pointerover', 'pointerdown', 'focusin', 'keydown', 'input'] as const;

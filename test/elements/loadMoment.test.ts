@@ -29,22 +29,17 @@ function within(margin: string, height: number, top: number, bottom: number): bo
 describe('nearMargin', () => {
   const height = 720;
 
-  it('counts an element anywhere above the viewport as near where scrolling is anchored: a reader who jumped past it may scroll back up', () => {
-    expect(within(nearMargin(true), height, -1.5 * height, -1.5 * height)).toBe(true);
-    expect(within(nearMargin(true), height, -50 * height, -49 * height)).toBe(true);
+  it('counts an element anywhere above the viewport as near, in every browser: a reader who jumped past it may scroll back up, and it grows there unseen', () => {
+    expect(within(nearMargin, height, -0.8 * height, -0.2 * height)).toBe(true);
+    expect(within(nearMargin, height, -1.5 * height, -1.5 * height)).toBe(true);
+    expect(within(nearMargin, height, -50 * height, -49 * height)).toBe(true);
   });
 
-  it('without scroll anchoring (Safari), counts an element above the viewport as near only within a screen: it would grow under the reader', () => {
-    expect(within(nearMargin(false), height, -0.8 * height, -0.2 * height)).toBe(true);
-    expect(within(nearMargin(false), height, -2.5 * height, -1.5 * height)).toBe(false);
+  it('counts an element in the viewport or within a screen below it as near, and not one further down', () => {
+    expect(within(nearMargin, height, 0.5 * height, 1.2 * height)).toBe(true);
+    expect(within(nearMargin, height, 1.8 * height, 2.5 * height)).toBe(true);
+    expect(within(nearMargin, height, 2.5 * height, 3.2 * height)).toBe(false);
   });
-
-  for (const anchored of [true, false])
-    it(`counts an element in the viewport or within a screen below it as near, and not one further down (${anchored ? 'with' : 'without'} scroll anchoring)`, () => {
-      expect(within(nearMargin(anchored), height, 0.5 * height, 1.2 * height)).toBe(true);
-      expect(within(nearMargin(anchored), height, 1.8 * height, 2.5 * height)).toBe(true);
-      expect(within(nearMargin(anchored), height, 2.5 * height, 3.2 * height)).toBe(false);
-    });
 });
 
 describe('loadMoment', () => {
