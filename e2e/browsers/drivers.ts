@@ -10,7 +10,8 @@ import type { ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import puppeteer, { type Browser, type KeyInput, type Page } from 'puppeteer-core';
 import { chromiumPath, findMiniBrowser, firefoxPath } from './paths.ts';
-import { freePort, spawnTracked, stopProcess } from './startSite.ts';
+import { freePort } from '../../scripts/startPostgres.ts';
+import { spawnTracked, stopProcess } from './startSite.ts';
 
 export type BrowserName = 'firefox' | 'webkit' | 'chromium';
 
@@ -45,12 +46,13 @@ export const VIEWPORT = { width: 1280, height: 720 };
 
 export const WEBKIT_DRIVER = 'WebKitWebDriver';
 
-async function withTimeout<T>(what: string, ms: number, promise: Promise<T>): Promise<T> {
+/** `promise`, or a failure naming `what` once `ms` have passed (a hung browser or driver must not hold the run). */
+export async function withTimeout<T>(what: string, ms: number, promise: Promise<T>): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
   try {
     return await Promise.race([
       promise,
-      new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error(`${what}: no answer within ${ms / 1000} s`)), ms))),
+      new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error(`${what}: not done within ${ms / 1000} s`)), ms))),
     ]);
   } finally {
     clearTimeout(timer);

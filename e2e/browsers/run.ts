@@ -13,7 +13,7 @@
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { checks, isCheckFailure } from './checks.ts';
-import { type BrowserName, type Driver, launch } from './drivers.ts';
+import { type BrowserName, type Driver, launch, withTimeout } from './drivers.ts';
 import { killStarted, type Site, startSite } from './startSite.ts';
 
 const KNOWN: BrowserName[] = ['firefox', 'webkit', 'chromium'];
@@ -22,14 +22,6 @@ const CHECK_TIMEOUT = 45_000;
 const RUN_TIMEOUT = 300_000;
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
-
-function timeout<T>(what: string, ms: number, promise: Promise<T>): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  return Promise.race([
-    promise,
-    new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error(`${what}: not done within ${ms / 1000} s`)), ms))),
-  ]).finally(() => clearTimeout(timer));
-}
 
 const seconds = (since: number) => `${((performance.now() - since) / 1000).toFixed(1)} s`;
 
@@ -56,7 +48,7 @@ async function main(): Promise<number> {
   const abort = (why: string) => {
     aborted = true;
     console.error(`browsers: ${why}: closing the browsers and the server`);
-    void timeout('closing', 15_000, cleanUp())
+    void withTimeout('closing', 15_000, cleanUp())
       .catch(() => {})
       .finally(() => {
         // Whatever was still starting (a driver, a display) or did not close in time.
@@ -78,7 +70,7 @@ async function main(): Promise<number> {
       if (aborted) break;
       const launching = performance.now();
       try {
-        driver = await timeout(`launching ${name}`, 90_000, launch(name));
+        driver = await withTimeout(`launching ${name}`, 90_000, launch(name));
       } catch (error) {
         console.log(`✗ ${name}: could not start: ${(error as Error).message}`);
         failed += checks.length;
@@ -92,7 +84,7 @@ async function main(): Promise<number> {
           if (aborted) break;
           const since = performance.now();
           try {
-            await timeout(check.name, CHECK_TIMEOUT, check.run(driver, site));
+            await withTimeout(check.name, CHECK_TIMEOUT, check.run(driver, site));
             passed++;
             console.log(`  ✓ ${name}: ${check.name} (${seconds(since)})`);
           } catch (error) {

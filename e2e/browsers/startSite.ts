@@ -12,10 +12,17 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { createServer, request, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { freePort } from '../../scripts/startPostgres.ts';
 
-/** The strict page's policy, as its meta tag has it. */
-export const STRICT_POLICY = "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'";
+const root = fileURLToPath(new URL('../..', import.meta.url));
+
+/** The strict page and its policy, as its meta tag has it. */
+const STRICT_PAGE = '/pages/embed.html';
+const strictPolicy = () =>
+  /<meta http-equiv="Content-Security-Policy" content="([^"]+)">/.exec(readFileSync(join(root, 'e2e', STRICT_PAGE), 'utf8'))![1];
 const REPORT_PATH = '/__csp-report';
 
 export interface Site {
@@ -29,17 +36,6 @@ export interface Site {
   holdChunks(): () => void;
   reset(): void;
   close(): Promise<void>;
-}
-
-const root = fileURLToPath(new URL('../..', import.meta.url));
-
-/** A port that was free a moment ago. */
-export async function freePort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((resolve, reject) => probe.once('error', reject).listen(0, '127.0.0.1', resolve));
-  const { port } = probe.address() as AddressInfo;
-  await new Promise((resolve) => probe.close(resolve));
-  return port;
 }
 
 /** Every process the check started and that still runs: what an interrupted run kills on its way out. */
@@ -131,7 +127,7 @@ export async function startSite(): Promise<Site> {
       delete headers['if-none-match'];
       const upstream = request({ host: '127.0.0.1', port: backend.port, method: req.method, path: req.url, headers }, (answer) => {
         const out = { ...answer.headers, 'cache-control': 'no-store' } as Record<string, string | string[] | undefined>;
-        if (path === '/pages/embed.html') out['content-security-policy'] = `${STRICT_POLICY}; report-uri ${REPORT_PATH}`;
+        if (path === STRICT_PAGE) out['content-security-policy'] = `${strictPolicy()}; report-uri ${REPORT_PATH}`;
         res.writeHead(answer.statusCode ?? 502, out);
         answer.pipe(res);
       });
