@@ -73,6 +73,8 @@ export abstract class TroveElement extends TroveHost {
   static styles = '';
   /** This element's English texts. */
   static messages: Messages = {};
+  /** Whether it changes size in the page's flow, and so keeps the reader in place where the browser does not (`anchorScroll`). */
+  static grows = true;
   /** The events this element sends (a type only: the typings read it; `@fires` documents each). */
   declare static readonly events: { 'trove-error': TroveErrorEvent };
 
@@ -98,9 +100,9 @@ export abstract class TroveElement extends TroveHost {
       state.watcher.observe(this, { attributes: true });
     }
     const root = this.shadowRoot ?? this.attachShadow({ mode: 'open' });
+    const { grows, styles } = this.constructor as typeof TroveElement;
     // Where the browser does not anchor scrolling: what is drawn after the element, measured before its styles and first render.
-    state.unanchor ??= anchorScroll(this, root);
-    const styles = (this.constructor as typeof TroveElement).styles;
+    if (grows) state.unanchor ??= anchorScroll(this, root);
     // base.css with the page's colours after it (light or dark, its background, its link colour), then the element's own.
     adoptStyles(root, [baseStyles, styles]);
     state.unfollow ??= followPageColors(this, (palette) => adoptStyles(root, [baseStyles + palette, styles]));

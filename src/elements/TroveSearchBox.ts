@@ -77,6 +77,8 @@ export class TroveSearchBox extends TroveElement {
   static override attributes = searchBoxAttributes;
   static override styles = styles;
   static override messages = searchBoxMessages;
+  // Its field keeps its size; its list and the phone's panel are in the top layer. No layout read after each render.
+  static override grows = false;
   declare static readonly events: { 'trove-select': TroveSelectEvent; 'trove-search': TroveSearchEvent; 'trove-error': TroveErrorEvent };
 
   /** Until the first render: the script loader's early field may be there to take over (src/elements/renderEarlyField.ts). */

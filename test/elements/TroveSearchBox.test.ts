@@ -53,6 +53,19 @@ describe('<trove-search-box>', () => {
     vi.restoreAllMocks();
   });
 
+  it('reads no layout of the page after its renders where the browser does not anchor scrolling: it never moves what follows it', async () => {
+    vi.stubGlobal('CSS', { supports: (property: string) => property !== 'overflow-anchor' });
+    const { el, type, options } = mount();
+    // A paragraph after the box, there when it connects (again).
+    const paragraph = document.body.appendChild(document.createElement('p'));
+    paragraph.getClientRects = () => [{}] as unknown as DOMRectList;
+    const read = vi.spyOn(paragraph, 'getBoundingClientRect');
+    paragraph.before(el);
+    await type('rust');
+    await vi.waitFor(() => expect(options().length).toBeGreaterThan(0));
+    expect(read).not.toHaveBeenCalled();
+  });
+
   it('renders the combobox in an open shadow root, styled by adopted stylesheets only', async () => {
     const { root, input } = mount('placeholder="Find a post"');
     await vi.waitFor(() => expect(input()).toBeTruthy());
