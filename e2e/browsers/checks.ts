@@ -3,7 +3,8 @@
  * and e2e/embedding.spec.ts check them in Chromium, for any `Driver`: what an untouched post page
  * fetches, the box's code on focus, click and shortcut with the text typed before it arrives,
  * related posts near the viewport and a reader jumping past them and back (in WebKit, which does
- * not anchor scrolling, the element's own anchoring: src/ui/anchorScroll.ts), the strict-CSP page,
+ * not anchor scrolling, the element's own anchoring: src/ui/anchorScroll.ts), Back to a results
+ * page loaded again (e2e/backForwardFlow.ts; on a Fast 3G connection too), the strict-CSP page,
  * and the box's suggestions in a light and a dark theme (pictures of them in `TROVE_SHOTS_DIR`
  * when set).
  */
@@ -29,6 +30,9 @@ const focused = (expression: string) =>
 const shown = (host: string, selector: string) =>
   `[...(${host}?.shadowRoot?.querySelectorAll('${selector}') ?? [])].filter((el) => el.getBoundingClientRect().height > 0).length`;
 const OPTIONS = shown(BOX, '[role=option]');
+const RESULTS = `document.querySelector('trove-search-results')`;
+const RESULTS_LOADED = `!!${RESULTS}?.shadowRoot?.querySelector('[part~="base"][aria-busy="false"] [part~="result-link"]')`;
+const SEVENTH = `${RESULTS}.shadowRoot.querySelectorAll('[part~="result-link"]')[6]`;
 /** The box's width and height. */
 const SIZE = `(() => { const r = ${BOX}.getBoundingClientRect(); return [r.width, r.height]; })()`;
 
@@ -81,6 +85,47 @@ async function openPost(driver: Driver, site: Site): Promise<void> {
   await open(driver, site, '/pages/post.html');
   // (Or the box itself, should its code have come at once: the check then says what was fetched.)
   await waitFor(driver, `(${EARLY} ?? ${COMBOBOX})?.getBoundingClientRect().height > 0`, 'the early field');
+}
+
+/**
+ * The flow of e2e/backForwardFlow.ts, by keyboard, on the demo blog's results page (with its
+ * footer after the results), which the proxy sends with `no-store`: a search, page 2, the 7th
+ * result scrolled to the middle, opened with Enter, Back (on a Fast 3G connection when `slow`).
+ * The page is loaded again, its results come from the session copy; the scroll is back within
+ * 40 px, the 7th result in view and its link focused.
+ */
+async function backToResult(driver: Driver, site: Site, slow: boolean): Promise<void> {
+  await open(driver, site, '/search?q=recipe');
+  await waitFor(driver, RESULTS_LOADED, 'the results');
+  const next = `${RESULTS}.shadowRoot.querySelector('[part~="page-next"]')`;
+  await driver.eval(`${next}.scrollIntoView({ block: 'center', behavior: 'instant' }) ?? 1`);
+  await driver.click(...(await centre(driver, next)));
+  await waitFor(driver, `location.search === '?q=recipe&page=2' && ${RESULTS_LOADED}`, 'page 2 of the results');
+  const [title, href, left] = await driver.eval<[string, string, number]>(
+    `(() => { const link = ${SEVENTH}; scrollTo(0, scrollY + link.getBoundingClientRect().top - innerHeight / 2); window.troveKept = 1; return [link.textContent, link.getAttribute('href'), scrollY]; })()`,
+  );
+  expect(left > 300, `the 7th result is at ${left} px, too near the top to check the return`);
+  await driver.eval(`${SEVENTH}.focus() ?? 1`);
+  await driver.press('Enter');
+  await waitFor(driver, `location.pathname === ${JSON.stringify(href.split(/[?#]/)[0])}`, 'the post');
+  const stop = slow ? site.throttle() : () => {};
+  try {
+    await driver.back();
+    await waitFor(driver, `location.search === '?q=recipe&page=2' && ${RESULTS_LOADED}`, 'the results again', 30_000);
+    // Whatever would still move the page (late code, late styles, anchoring) has had its time.
+    await sleep(slow ? 3000 : 1000);
+  } finally {
+    stop();
+  }
+  const back = await driver.eval<{ kept: boolean; y: number; title: string; top: number; bottom: number; focused: boolean }>(
+    `(() => { const link = ${SEVENTH}; const box = link.getBoundingClientRect(); return { kept: !!window.troveKept, y: scrollY, title: link.textContent, top: box.top, bottom: box.bottom, focused: document.activeElement === ${RESULTS} && ${RESULTS}.shadowRoot.activeElement === link }; })()`,
+  );
+  const where = `left at ${left} px, back at ${back.y} px, the 7th result's link ${Math.round(back.top)}–${Math.round(back.bottom)} px in a ${driver.viewport.height} px viewport`;
+  expect(!back.kept, 'the page came back whole from the back/forward cache, not loaded again');
+  expect(back.title === title, `the 7th result is “${back.title}”, not “${title}”`);
+  expect(Math.abs(back.y - left) <= 40, `the scroll is off by ${back.y - left} px: ${where}`);
+  expect(back.top >= 0 && back.bottom <= driver.viewport.height, `the result is out of view: ${where}`);
+  expect(back.focused, `its link is not focused: ${where}`);
 }
 
 export const checks: Check[] = [
@@ -225,6 +270,14 @@ export const checks: Check[] = [
       const read = await driver.eval<number>(COMMENTS);
       expect(Math.abs(read - back) <= 1, `the comments moved from ${back} to ${read} px as the block’s posts showed`);
     },
+  },
+  {
+    name: 'Back to the results loaded again (no-store): the scroll within 40 px, the result left in view and focused',
+    run: (driver, site) => backToResult(driver, site, false),
+  },
+  {
+    name: 'Back to the results loaded again on a Fast 3G connection (the page and the elements’ code arrive late): the same',
+    run: (driver, site) => backToResult(driver, site, true),
   },
   {
     name: 'the strict-CSP page: every widget works, with no violation and no inline style',

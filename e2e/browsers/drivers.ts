@@ -26,6 +26,8 @@ export interface Driver {
   /** The viewport's size (what the checks scroll and take pictures of). */
   readonly viewport: { width: number; height: number };
   goto(url: string): Promise<void>;
+  /** The browser's Back, resolved once the page it goes to has loaded. */
+  back(): Promise<void>;
   /** The value of a JavaScript expression in the page (JSON-serialisable). */
   eval<T>(expression: string): Promise<T>;
   /** Moves the pointer to (x, y) of the viewport. */
@@ -72,6 +74,9 @@ class PuppeteerDriver implements Driver {
 
   async goto(url: string) {
     await this.page.goto(url, { waitUntil: 'load', timeout: 20_000 });
+  }
+  async back() {
+    await this.page.goBack({ waitUntil: 'load', timeout: 30_000 });
   }
   eval<T>(expression: string): Promise<T> {
     return this.page.evaluate(expression) as Promise<T>;
@@ -173,6 +178,9 @@ class WebKitDriver implements Driver {
 
   async goto(url: string) {
     await this.call('POST', `/session/${this.session}/url`, { url });
+  }
+  async back() {
+    await this.call('POST', `/session/${this.session}/back`, {});
   }
   async eval<T>(expression: string): Promise<T> {
     return this.call<T>('POST', `/session/${this.session}/execute/sync`, { script: `return (${expression});`, args: [] });
@@ -282,7 +290,11 @@ async function launchWebKit(): Promise<Driver> {
       'starting MiniBrowser',
       30_000,
       call<{ sessionId: string; capabilities: { browserVersion: string } }>('POST', '/session', {
-        capabilities: { alwaysMatch: { 'webkitgtk:browserOptions': { binary: miniBrowser, args: ['--automation'] } } },
+        // No back/forward cache (which keeps even a `no-store` page over HTTP): Back loads the page
+        // again, as in a Safari whose cache did not keep it (HTTPS and `no-store`, memory).
+        capabilities: {
+          alwaysMatch: { 'webkitgtk:browserOptions': { binary: miniBrowser, args: ['--automation', '--enable-page-cache=false'] } },
+        },
       }),
     );
     const id = session.sessionId;

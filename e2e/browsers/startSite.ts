@@ -3,6 +3,7 @@
  * small proxy of its own on another free loopback port, which
  * - logs every path the browser asks for under `/dist/` (what the loader fetched, and when);
  * - can hold back `/dist/chunks/` (code that arrives late, as e2e/holdBack.ts does in Playwright);
+ * - can slow every answer to a Fast 3G connection's (`throttle`);
  * - answers everything with `Cache-Control: no-store`, so that each page load fetches its files
  *   again (a chunk from the previous check's page would otherwise not be asked for);
  * - sends the strict page e2e/pages/embed.html with its own policy (the page's meta tag) again as
@@ -24,6 +25,8 @@ const STRICT_PAGE = '/pages/embed.html';
 const strictPolicy = () =>
   /<meta http-equiv="Content-Security-Policy" content="([^"]+)">/.exec(readFileSync(join(root, 'e2e', STRICT_PAGE), 'utf8'))![1];
 const REPORT_PATH = '/__csp-report';
+/** Chrome DevTools' Fast 3G profile: latency in ms, download rate (1.44 Mbit/s) in bytes per ms. */
+const FAST_3G = { latency: 562.5, bytesPerMs: 180 };
 
 export interface Site {
   /** The proxy's origin: what the browsers open. */
@@ -34,6 +37,8 @@ export interface Site {
   cspReports: string[];
   /** Holds every `/dist/chunks/` response until the returned function is called (or 20 s pass). */
   holdChunks(): () => void;
+  /** Answers as Chrome DevTools' Fast 3G does (562.5 ms latency, about 180 KB/s down) until the returned function is called. */
+  throttle(): () => void;
   reset(): void;
   close(): Promise<void>;
 }
@@ -106,6 +111,7 @@ export async function startSite(): Promise<Site> {
   const dist: string[] = [];
   const cspReports: string[] = [];
   let gate: Promise<void> | undefined;
+  let throttled = false;
 
   const proxy: Server = createServer((req, res) => {
     const path = (req.url ?? '/').split('?')[0] ?? '/';
@@ -128,8 +134,24 @@ export async function startSite(): Promise<Site> {
       const upstream = request({ host: '127.0.0.1', port: backend.port, method: req.method, path: req.url, headers }, (answer) => {
         const out = { ...answer.headers, 'cache-control': 'no-store' } as Record<string, string | string[] | undefined>;
         if (path === STRICT_PAGE) out['content-security-policy'] = `${strictPolicy()}; report-uri ${REPORT_PATH}`;
-        res.writeHead(answer.statusCode ?? 502, out);
-        answer.pipe(res);
+        if (!throttled) {
+          res.writeHead(answer.statusCode ?? 502, out);
+          answer.pipe(res);
+          return;
+        }
+        // The whole body, sent after the latency and the time its bytes take at FAST_3G's rate.
+        const body: Buffer[] = [];
+        answer.on('data', (chunk: Buffer) => body.push(chunk));
+        answer.on('end', () => {
+          const bytes = Buffer.concat(body);
+          setTimeout(
+            () => {
+              res.writeHead(answer.statusCode ?? 502, out);
+              res.end(bytes);
+            },
+            FAST_3G.latency + bytes.length / FAST_3G.bytesPerMs,
+          );
+        });
       });
       upstream.on('error', (error) => {
         if (!res.headersSent) res.writeHead(502);
@@ -157,10 +179,15 @@ export async function startSite(): Promise<Site> {
         release();
       };
     },
+    throttle() {
+      throttled = true;
+      return () => (throttled = false);
+    },
     reset() {
       dist.length = 0;
       cspReports.length = 0;
       gate = undefined;
+      throttled = false;
     },
     async close() {
       proxy.closeAllConnections();

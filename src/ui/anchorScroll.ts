@@ -1,3 +1,5 @@
+import { onPlaceScroll } from './placeScroll.ts';
+
 /**
  * Scroll anchoring where the browser has none (Safari: `overflow-anchor` unsupported; Chromium and
  * Firefox anchor scrolling themselves, and nothing is done here): when `element` changes what it
@@ -13,8 +15,9 @@
  * (content above, a sticky header) do not. The scroll comes in the same task as the change, from a
  * MutationObserver, before anything is drawn: from a ResizeObserver it came a frame late in
  * Chromium (the page drawn moved, then back: a layout shift). Call it before the element's styles
- * and first render: what is drawn then is what the reader sees. Returns the function that stops
- * it (none where the browser anchors, or nothing is drawn after the element).
+ * and first render: what is drawn then is what the reader sees. Once the scroll is placed
+ * (`placeScroll`), its pending changes are dropped and what follows measured again. Returns the
+ * function that stops it (none where the browser anchors, or nothing is drawn after the element).
  */
 export function anchorScroll(element: Element, root: Node): (() => void) | undefined {
   if (CSS.supports('overflow-anchor', 'auto')) return;
@@ -33,5 +36,12 @@ export function anchorScroll(element: Element, root: Node): (() => void) | undef
     if (change && top(after) - change <= 0) scrollBy({ top: change, behavior: 'instant' });
   });
   for (const node of [root, element]) observer.observe(node, { subtree: true, childList: true, attributes: true, characterData: true });
-  return () => observer.disconnect();
+  const unplace = onPlaceScroll(() => {
+    observer.takeRecords();
+    last = offset();
+  });
+  return () => {
+    observer.disconnect();
+    unplace();
+  };
 }

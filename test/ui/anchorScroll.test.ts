@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { anchorScroll } from '../../src/ui/anchorScroll.ts';
+import { placeScroll } from '../../src/ui/placeScroll.ts';
 
 /**
  * A page: an element in a container (at `container` px down the page), followed by a script (no
@@ -87,6 +88,25 @@ describe('anchorScroll, where the browser does not anchor scrolling', () => {
     state.container += 300;
     await change(0);
     expect(scrollBy).not.toHaveBeenCalled();
+  });
+
+  it('leaves the window where placeScroll put it (the return to a result), for a change made before in the same task; anchors what changes after', async () => {
+    // The results render 1,000 px above where the reader left (the page at the top, what follows them in view), and the return places the page at 2,500 px.
+    const { element, root, change, reading, scrollBy, state } = page({ offset: 200, scrollY: 0 });
+    const stop = anchorScroll(element, root);
+    state.offset += 1000;
+    root.append(document.createElement('p'));
+    placeScroll(() => {
+      state.scrollY = 2500;
+      vi.stubGlobal('scrollY', 2500);
+    });
+    await new Promise((resolve) => setTimeout(resolve));
+    expect(scrollBy).not.toHaveBeenCalled();
+    const placed = reading();
+    await change(28);
+    expect(scrollBy).toHaveBeenCalledWith({ top: 28, behavior: 'instant' });
+    expect(reading()).toBe(placed);
+    stop?.();
   });
 
   it('stops when told to', async () => {

@@ -76,6 +76,18 @@ describe('opening a result', () => {
     expect(history.state.troveReturn).toMatchObject({ position: 13, href: '/posts/13/bread', keyboard: false });
   });
 
+  it('counts Firefox’s click from Enter (a click count of 1, but no pointer type) as a keyboard visit, a mouse’s as none', async () => {
+    const { container } = render(<SearchResults client={pageLoad(memoryStorage()).client} search={createPageSearch()} />);
+    await flush();
+    await flush();
+    const click = (pointerType: string) =>
+      new PointerEvent('click', { bubbles: true, cancelable: true, composed: true, detail: 1, pointerType });
+    fireEvent(links(container)[6]!, click(''));
+    expect(history.state.troveReturn).toMatchObject({ position: 17, keyboard: true });
+    fireEvent(links(container)[2]!, click('mouse'));
+    expect(history.state.troveReturn).toMatchObject({ position: 13, keyboard: false });
+  });
+
   it('remembers nothing with urlSync off, or for a click that opens another tab', async () => {
     const { container, rerender } = render(
       <SearchResults client={pageLoad(memoryStorage()).client} search={createPageSearch()} urlSync={false} />,

@@ -40,8 +40,9 @@ export function ResultItem({ result, query, locale, untitled, position, textFrag
   const follow = (event: MouseEvent) => {
     const how = linkClick(event);
     if (how && onSelect?.(how) === false) event.preventDefault();
-    // A click that Enter made has no pointer behind it: `detail` (the click count) is 0.
-    else if (how?.viaLink && href) onOpen?.(event.detail === 0, href);
+    // A click that Enter made has no pointer behind it: `detail` (the click count) is 0, or in
+    // Firefox (which counts 1) its `pointerType` is empty.
+    else if (how?.viaLink && href) onOpen?.(!event.detail || (event as PointerEvent).pointerType === '', href);
   };
   return (
     <li part="result" class="result" data-position={position}>

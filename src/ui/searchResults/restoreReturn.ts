@@ -1,3 +1,4 @@
+import { placeScroll } from '../placeScroll.ts';
 import type { ReturnRecord } from './returnRecord.ts';
 
 /** The result link the record names: by its position, checked against its `href`; else the first link with that `href`. */
@@ -13,10 +14,12 @@ function findLink(root: ParentNode, record: ReturnRecord): HTMLAnchorElement | u
  * view (scrolled the least needed), and keyboard focus on its link when they left by keyboard.
  */
 export function restoreReturn(record: ReturnRecord, root: ParentNode | null): void {
-  if (Math.abs(window.scrollY - record.y) > 1 || Math.abs(window.scrollX - record.x) > 1) window.scrollTo(record.x, record.y);
   const link = root ? findLink(root, record) : undefined;
-  if (!link) return;
-  const box = link.getBoundingClientRect();
-  if (box.top < 0 || box.bottom > window.innerHeight) link.scrollIntoView({ block: 'nearest' });
-  if (record.keyboard) link.focus({ preventScroll: true });
+  // The results' first render is drawn already: no element's own anchoring moves the page again.
+  placeScroll(() => {
+    if (Math.abs(window.scrollY - record.y) > 1 || Math.abs(window.scrollX - record.x) > 1) window.scrollTo(record.x, record.y);
+    const box = link?.getBoundingClientRect();
+    if (box && (box.top < 0 || box.bottom > window.innerHeight)) link!.scrollIntoView({ block: 'nearest' });
+  });
+  if (link && record.keyboard) link.focus({ preventScroll: true });
 }
