@@ -1,4 +1,4 @@
-import { onPlaceScroll } from './placeScroll.ts';
+import { rebases } from './placeScroll.ts';
 
 /**
  * Scroll anchoring where the browser has none (Safari: `overflow-anchor` unsupported; Chromium and
@@ -16,8 +16,8 @@ import { onPlaceScroll } from './placeScroll.ts';
  * MutationObserver, before anything is drawn: from a ResizeObserver it came a frame late in
  * Chromium (the page drawn moved, then back: a layout shift). Call it before the element's styles
  * and first render: what is drawn then is what the reader sees. Once the scroll is placed
- * (`placeScroll`), its pending changes are dropped and what follows measured again. Returns the
- * function that stops it (none where the browser anchors, or nothing is drawn after the element).
+ * (`placeScroll`) the page as it is then is the baseline. Returns the function that stops it (none
+ * where the browser anchors, or nothing is drawn after the element).
  */
 export function anchorScroll(element: Element, root: Node): (() => void) | undefined {
   if (CSS.supports('overflow-anchor', 'auto')) return;
@@ -36,12 +36,13 @@ export function anchorScroll(element: Element, root: Node): (() => void) | undef
     if (change && top(after) - change <= 0) scrollBy({ top: change, behavior: 'instant' });
   });
   for (const node of [root, element]) observer.observe(node, { subtree: true, childList: true, attributes: true, characterData: true });
-  const unplace = onPlaceScroll(() => {
+  const rebase = () => {
     observer.takeRecords();
     last = offset();
-  });
+  };
+  rebases.add(rebase);
   return () => {
     observer.disconnect();
-    unplace();
+    rebases.delete(rebase);
   };
 }
