@@ -42,7 +42,7 @@ function trove(args: string[], env: Record<string, string> = {}): Promise<{ code
   return new Promise((resolve) => {
     execFile(
       process.execPath,
-      [join(root, 'bin/trove.js'), ...args],
+      [join(root, 'packages/cli/bin/trove.js'), ...args],
       { cwd: root, env: { ...process.env, TROVE_TOKEN: 'dev-token', ...env }, timeout: 60_000 },
       (error, stdout, stderr) => resolve({ code: error ? ((error as { code?: number }).code ?? 1) : 0, stdout, stderr }),
     );

@@ -17,8 +17,13 @@ if (existsSync(built)) {
     process.exit(1);
   }
   register();
+  // The client from its sources too (the `trove-source` condition of its exports), as .npmrc gives npm's scripts.
+  const { register: registerHooks } = await import('node:module');
+  registerHooks(
+    'data:text/javascript,export function resolve(s, c, next) { return next(s, { ...c, conditions: [...c.conditions, "trove-source"] }); }',
+  );
   await import(source.href);
 } else {
-  process.stderr.write('trove: dist/cli.js is missing from this installation; reinstall trove-search.\n');
+  process.stderr.write('trove: dist/cli.js is missing from this installation; reinstall trove-search-cli.\n');
   process.exit(1);
 }

@@ -1,8 +1,8 @@
 /**
- * The Eleventy plugin (`trove-search/eleventy`, Node only: never in a browser chunk). In
+ * The Eleventy plugin (`trove-search-cli/eleventy`, Node only: never in a browser chunk). In
  * `eleventy.config.mjs`:
  *
- *   import trove from 'trove-search/eleventy';
+ *   import trove from 'trove-search-cli/eleventy';
  *   eleventyConfig.addPlugin(trove, { baseUrl, project, collection, token, siteUrl });
  *
  * It adds the shortcodes `troveScript` (the script tag with the settings), `troveSearchBox`,
@@ -15,7 +15,7 @@ import { cpSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { runCli } from './cli/runCli.ts';
-import { version } from './version.ts';
+import { version } from '../package.json';
 
 export interface TroveEleventyOptions {
   /** The search service's address (`data-base-url`, `--base-url`). */
@@ -54,10 +54,10 @@ function attributes(attrs: Attributes = {}): string {
     .join('');
 }
 
-/** Where the built widgets are: beside this file once built (dist/), the package's dist/ from the sources. */
+/** Where the built widgets are: the copy in dist/widgets/ once built, the widgets' own dist/ from the sources. */
 function widgetsDir(): string {
   const here = fileURLToPath(new URL('.', import.meta.url));
-  return import.meta.url.endsWith('.ts') ? join(here, '..', 'dist') : here;
+  return import.meta.url.endsWith('.ts') ? join(here, '..', '..', 'widgets', 'dist') : join(here, 'widgets');
 }
 
 export default function trove(eleventyConfig: EleventyConfig, options: TroveEleventyOptions): void {

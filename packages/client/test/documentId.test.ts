@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { canonicalUrl, documentId, hash52 } from '../../src/api/documentId.ts';
+import { canonicalUrl, documentId, hash52 } from '../src/documentId.ts';
 
 describe('documentId', () => {
   it('uses a whole number as it is, as a number or a string', () => {

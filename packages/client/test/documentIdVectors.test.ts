@@ -1,10 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { documentIdVectors } from '../../scripts/writeDocumentIdVectors.ts';
+import { documentIdVectors } from '../../../scripts/writeDocumentIdVectors.ts';
 
 describe('the shared document-id vectors (test/fixtures/documentIdVectors.json)', () => {
   it('are the ids and canonical addresses that documentId.ts gives their keys, so the PHP port is checked against the rule itself', () => {
-    const stored = JSON.parse(readFileSync(new URL('../fixtures/documentIdVectors.json', import.meta.url), 'utf8'));
+    const stored = JSON.parse(readFileSync(new URL('../../../test/fixtures/documentIdVectors.json', import.meta.url), 'utf8'));
     expect(stored).toEqual(documentIdVectors());
   });
 

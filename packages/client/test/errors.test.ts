@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { ApiError, isApiError } from '../../src/api/ApiError.ts';
-import { isNetworkError, NetworkError } from '../../src/api/NetworkError.ts';
-import { isResponseError, ResponseError } from '../../src/api/ResponseError.ts';
-import { isTimeoutError, TimeoutError } from '../../src/api/TimeoutError.ts';
-import { isTroveError, TroveError } from '../../src/api/TroveError.ts';
+import { ApiError, isApiError } from '../src/ApiError.ts';
+import { isNetworkError, NetworkError } from '../src/NetworkError.ts';
+import { isResponseError, ResponseError } from '../src/ResponseError.ts';
+import { isTimeoutError, TimeoutError } from '../src/TimeoutError.ts';
+import { isTroveError, TroveError } from '../src/TroveError.ts';
 import { emptyResults, envelope, makeClient, pendingFetch, recordingFetch, TOKEN } from './recordingFetch.ts';
 
 const PATH = '/api/v2/projects/demo/collections/blog/search/default';

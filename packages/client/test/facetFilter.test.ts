@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { createClient } from '../../src/api/createClient.ts';
-import { filterFields } from '../../src/api/filterFields.ts';
-import type { ApiVersion, FacetName } from '../../src/api/types.ts';
+import { createClient } from '../src/createClient.ts';
+import { filterFields } from '../src/filterFields.ts';
+import type { ApiVersion, FacetName } from '../src/types.ts';
 
 const client = (apiVersion: ApiVersion) =>
   createClient({ baseUrl: 'https://s.test', project: 'p', collection: 'c', token: 't', apiVersion });

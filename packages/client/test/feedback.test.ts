@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createClient } from '../../src/api/createClient.ts';
+import { createClient } from '../src/createClient.ts';
 import { envelope, makeClient, recordingFetch, TOKEN } from './recordingFetch.ts';
 
 afterEach(() => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { filter, parseFilter } from '../../src/api/filter.ts';
-import { splitFilters } from '../../src/api/splitFilters.ts';
+import { filter, parseFilter } from '../src/filter.ts';
+import { splitFilters } from '../src/splitFilters.ts';
 
 describe('filter()', () => {
   it('builds field:"value"', () => {

@@ -1,10 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
-type GetSessionId = typeof import('../../src/api/getSessionId.ts').getSessionId;
+type GetSessionId = typeof import('../src/getSessionId.ts').getSessionId;
 
 async function freshGetSessionId(): Promise<GetSessionId> {
   vi.resetModules();
-  return (await import('../../src/api/getSessionId.ts')).getSessionId;
+  return (await import('../src/getSessionId.ts')).getSessionId;
 }
 
 function memoryStorage() {
@@ -102,7 +102,7 @@ describe('importing src/api', () => {
     }
     try {
       vi.resetModules();
-      const api = await import('../../src/api/createClient.ts');
+      const api = await import('../src/createClient.ts');
       api.createClient({ baseUrl: 'https://x.example', project: 'p', collection: 'c', token: 't' });
       expect(touched).toEqual([]);
     } finally {

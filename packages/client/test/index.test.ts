@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { documentId } from '../../src/api/documentId.ts';
-import { toV1Document } from '../../src/api/toV1Document.ts';
+import { documentId } from '../src/documentId.ts';
+import { toV1Document } from '../src/toV1Document.ts';
 import { envelope, makeClient, recordingFetch, TOKEN } from './recordingFetch.ts';
 
 const post = {

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createClient } from '../../src/api/createClient.ts';
-import { ENDPOINTS } from '../../src/api/endpoints.ts';
-import { getSessionId } from '../../src/api/getSessionId.ts';
+import { createClient } from '../src/createClient.ts';
+import { ENDPOINTS } from '../src/endpoints.ts';
+import { getSessionId } from '../src/getSessionId.ts';
 import { makeClient, recordingFetch, TOKEN } from './recordingFetch.ts';
 
 afterEach(() => {

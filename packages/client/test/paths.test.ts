@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildPath } from '../../src/api/paths.ts';
+import { buildPath } from '../src/paths.ts';
 import { makeClient } from './recordingFetch.ts';
 
 const V2 = '/api/v2/projects/demo/collections/blog';

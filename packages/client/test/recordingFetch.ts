@@ -1,6 +1,6 @@
 /** Test helper: a `fetch` that records every request and answers with `respond` (default: an empty search answer). */
-import { createClient } from '../../src/api/createClient.ts';
-import type { ClientOptions } from '../../src/api/types.ts';
+import { createClient } from '../src/createClient.ts';
+import type { ClientOptions } from '../src/types.ts';
 
 export interface Recorded {
   method: string;

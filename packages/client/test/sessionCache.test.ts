@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { SESSION_PREFIX, sessionCache } from '../../src/api/client/sessionCache.ts';
-import type { ClientOptions } from '../../src/api/types.ts';
-import { memoryStorage } from '../memoryStorage.ts';
+import { SESSION_PREFIX, sessionCache } from '../src/client/sessionCache.ts';
+import type { ClientOptions } from '../src/types.ts';
+import { memoryStorage } from '../../../test/memoryStorage.ts';
 import { envelope, makeClient, recordingFetch, TOKEN } from './recordingFetch.ts';
 
 afterEach(() => {

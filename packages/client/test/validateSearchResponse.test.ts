@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { safeUrl } from '../../src/api/safeUrl.ts';
+import { safeUrl } from '../src/safeUrl.ts';
 import { emptyResults, envelope, makeClient, recordingFetch } from './recordingFetch.ts';
 
 function clientAnswering(response: unknown) {

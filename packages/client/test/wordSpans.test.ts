@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { wordSpans, words } from '../../src/api/wordSpans.ts';
+import { wordSpans, words } from '../src/wordSpans.ts';
 
 describe('wordSpans', () => {
   it('splits Latin text on spaces and punctuation, keeping apostrophes inside words', () => {

@@ -2,15 +2,15 @@
  * The ES module entry of `trove-search`: the whole public API as explicit export lists.
  * Importing it has no side effects (nothing is defined until `defineElements()`), also in Node.
  */
-export { createClient, type ClientCapabilities, type TroveClient } from './api/createClient.ts';
-export { filter, parseFilter } from './api/filter.ts';
-export { splitFilters } from './api/splitFilters.ts';
-export { getSessionId } from './api/getSessionId.ts';
-export { TroveError, isTroveError } from './api/TroveError.ts';
-export { ApiError, isApiError } from './api/ApiError.ts';
-export { NetworkError, isNetworkError } from './api/NetworkError.ts';
-export { TimeoutError, isTimeoutError } from './api/TimeoutError.ts';
-export { ResponseError, isResponseError } from './api/ResponseError.ts';
+export { createClient, type ClientCapabilities, type TroveClient } from 'trove-search-client';
+export { filter, parseFilter } from 'trove-search-client';
+export { splitFilters } from 'trove-search-client';
+export { getSessionId } from 'trove-search-client';
+export { TroveError, isTroveError } from 'trove-search-client';
+export { ApiError, isApiError } from 'trove-search-client';
+export { NetworkError, isNetworkError } from 'trove-search-client';
+export { TimeoutError, isTimeoutError } from 'trove-search-client';
+export { ResponseError, isResponseError } from 'trove-search-client';
 export type {
   ApiVersion,
   AutocompleteFeedback,
@@ -36,7 +36,7 @@ export type {
   SessionCacheSettings,
   Suggestion,
   UserContext,
-} from './api/types.ts';
+} from 'trove-search-client';
 
 export { configure, type TroveConfig } from './elements/configure.ts';
 export { defineElements, elements, type TroveTagName } from './elements/defineElements.ts';

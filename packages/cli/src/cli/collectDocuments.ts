@@ -1,4 +1,4 @@
-import type { Document } from '../api/types.ts';
+import type { Document } from 'trove-search-client';
 import type { MappedItem } from './types.ts';
 
 export interface Skipped {

@@ -1,5 +1,5 @@
-import { createClient } from '../api/createClient.ts';
-import type { TroveClient } from '../api/createClient.ts';
+import { createClient } from 'trove-search-client';
+import type { TroveClient } from 'trove-search-client';
 import { createRetryingFetch } from './createRetryingFetch.ts';
 import type { CliIo, IndexCommand } from './types.ts';
 

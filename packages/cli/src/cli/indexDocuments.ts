@@ -1,8 +1,8 @@
-import { isApiError } from '../api/ApiError.ts';
-import { isNetworkError } from '../api/NetworkError.ts';
-import type { Document } from '../api/types.ts';
-import type { TroveClient } from '../api/createClient.ts';
-import { redactToken } from '../api/redactToken.ts';
+import { isApiError } from 'trove-search-client';
+import { isNetworkError } from 'trove-search-client';
+import type { Document } from 'trove-search-client';
+import type { TroveClient } from 'trove-search-client';
+import { redactToken } from 'trove-search-client';
 
 export interface Failure {
   /** `batch 3 of 5 (documents 201–250: item 201 "…" … item 250 "…")` */

@@ -1,4 +1,4 @@
-import { toV1Document } from '../api/toV1Document.ts';
+import { toV1Document } from 'trove-search-client';
 import { createServiceClient } from './createServiceClient.ts';
 import { formatSummary } from './formatSummary.ts';
 import type { IndexReport } from './indexDocuments.ts';

@@ -1,8 +1,8 @@
 import { stat } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { defaultApiVersion, isApiVersion } from '../api/apiVersion.ts';
-import { toV1Document } from '../api/toV1Document.ts';
+import { defaultApiVersion, isApiVersion } from 'trove-search-client';
+import { toV1Document } from 'trove-search-client';
 import { createServiceClient } from './createServiceClient.ts';
 import { CliError, isCliError } from './CliError.ts';
 import { collectDocuments } from './collectDocuments.ts';

@@ -1,5 +1,5 @@
-import type { TroveClient } from '../api/createClient.ts';
-import type { Document } from '../api/types.ts';
+import type { TroveClient } from 'trove-search-client';
+import type { Document } from 'trove-search-client';
 import { createProgress } from './createProgress.ts';
 import { indexDocuments, type IndexReport } from './indexDocuments.ts';
 import type { CliIo, IndexCommand } from './types.ts';

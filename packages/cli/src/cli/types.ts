@@ -1,4 +1,4 @@
-import type { ApiVersion, Document } from '../api/types.ts';
+import type { ApiVersion, Document } from 'trove-search-client';
 import type { Output } from './createProgress.ts';
 import type { RetryPolicy } from './createRetryingFetch.ts';
 

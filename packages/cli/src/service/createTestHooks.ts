@@ -14,7 +14,7 @@
  * untouched) and before its token check.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { ENDPOINTS } from '../api/endpoints.ts';
+import { ENDPOINTS } from 'trove-search-client';
 import { DEFAULT_MAX_BODY_BYTES, type Middleware, type Next, type Service } from './createService.ts';
 import { matchRequest } from './endpoints/matchRoute.ts';
 import { parseJsonBody } from './endpoints/parseJsonBody.ts';

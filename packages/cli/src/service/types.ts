@@ -1,6 +1,6 @@
 /** Internal types of the local service (the wire types live in src/api/types.ts). */
-import type { HandlerGroup } from '../api/endpoints.ts';
-import type { ApiVersion } from '../api/types.ts';
+import type { HandlerGroup } from 'trove-search-client';
+import type { ApiVersion } from 'trove-search-client';
 
 export type { ApiVersion };
 

@@ -2,7 +2,7 @@
  * A `fetch` for the tests that records every request and answers from a script, so the command
  * is tested through the real client, ky and its retries, faking only the network.
  */
-import { envelope } from '../api/recordingFetch.ts';
+import { envelope } from '../../../client/test/recordingFetch.ts';
 
 export interface Recorded {
   method: string;

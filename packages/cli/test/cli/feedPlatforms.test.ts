@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { collectDocuments } from '../../src/cli/collectDocuments.ts';
 import { parseInput } from '../../src/cli/feed/parseInput.ts';
 import { readInput } from '../../src/cli/readInput.ts';
-import { documentId } from '../../src/api/documentId.ts';
+import { documentId } from 'trove-search-client';
 
 const feeds = new URL('./fixtures/feeds/', import.meta.url).pathname;
 

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { documentId } from '../../src/api/documentId.ts';
+import { documentId } from 'trove-search-client';
 import { collectDocuments } from '../../src/cli/collectDocuments.ts';
 import { parseInput } from '../../src/cli/feed/parseInput.ts';
 import { readInput } from '../../src/cli/readInput.ts';

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { parseInput } from '../../src/cli/feed/parseInput.ts';
-import { documentId } from '../../src/api/documentId.ts';
+import { documentId } from 'trove-search-client';
 import { collectDocuments } from '../../src/cli/collectDocuments.ts';
 
 const fixture = (name: string) => readFileSync(new URL(`./fixtures/${name}`, import.meta.url), 'utf8');

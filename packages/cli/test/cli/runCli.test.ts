@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runCli } from '../../src/cli/runCli.ts';
-import { documentId } from '../../src/api/documentId.ts';
+import { documentId } from 'trove-search-client';
 import { fakeFetch, memoryIo, networkError, ok, status } from './fakeFetch.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'trove-cli-test-'));
@@ -374,7 +374,7 @@ describe('trove index: exit status', () => {
       .split('\n')
       .map((line) => line.trim());
     expect(lines.map((line) => line[0])).toEqual(['0', '1', '2', '3']);
-    const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
+    const readme = readFileSync(new URL('../../../../README.md', import.meta.url), 'utf8');
     for (const line of lines) expect(readme).toContain(line);
   });
 });

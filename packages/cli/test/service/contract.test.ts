@@ -4,11 +4,11 @@
  * unchanged afterwards). The service's request log shows what went over the wire.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createClient } from '../../src/api/createClient.ts';
-import { type ApiError, isApiError } from '../../src/api/ApiError.ts';
-import { documentId } from '../../src/api/documentId.ts';
-import type { ApiVersion } from '../../src/api/types.ts';
-import type { TroveClient } from '../../src/api/createClient.ts';
+import { createClient } from 'trove-search-client';
+import { type ApiError, isApiError } from 'trove-search-client';
+import { documentId } from 'trove-search-client';
+import type { ApiVersion } from 'trove-search-client';
+import type { TroveClient } from 'trove-search-client';
 import { removeDir, startService, type Running } from './startService.ts';
 
 let svc: Running;

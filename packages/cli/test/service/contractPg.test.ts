@@ -5,7 +5,7 @@
  */
 import pg from 'pg';
 import { afterAll, expect, it } from 'vitest';
-import { startPostgres } from '../../scripts/startPostgres.ts';
+import { startPostgres } from '../../../../scripts/startPostgres.ts';
 
 const cluster = await startPostgres({ fsync: false });
 process.env.TROVE_TEST_DATABASE_URL = cluster.url;

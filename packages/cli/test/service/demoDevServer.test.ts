@@ -42,12 +42,12 @@ describe('the demo dev server (demo/vite.config.ts)', () => {
     expect(existsSync(join(dataDir, 'collections', 'demo', 'blog.json'))).toBe(true);
   }, 30_000);
 
-  it('serves the blog with the widgets imported from /src/index.ts', async () => {
+  it('serves the blog with the widgets imported from /packages/widgets/src/index.ts', async () => {
     const page = await (await fetch(`${base}/`)).text();
-    expect(page).toContain("import { configure, defineElements } from '/src/index.ts'");
+    expect(page).toContain("import { configure, defineElements } from '/packages/widgets/src/index.ts'");
     expect(page).toContain(`"baseUrl":"${base}"`);
     expect(page).toContain('<trove-search-box');
-    const entry = await fetch(`${base}/src/index.ts`);
+    const entry = await fetch(`${base}/packages/widgets/src/index.ts`);
     expect(entry.status).toBe(200);
     expect(entry.headers.get('content-type')).toMatch(/javascript/);
   });

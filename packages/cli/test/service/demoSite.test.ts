@@ -4,13 +4,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Document } from '../../src/api/types.ts';
-import { createDemoSite, type DemoSiteOptions } from '../../demo/site/createDemoSite.ts';
-import { serveStatic, type Middleware } from '../../demo/site/serveStatic.ts';
+import type { Document } from 'trove-search-client';
+import { createDemoSite, type DemoSiteOptions } from '../../../../demo/site/createDemoSite.ts';
+import { serveStatic, type Middleware } from '../../../../demo/site/serveStatic.ts';
 import { coverImage } from '../../src/service/sample/coverImage.ts';
-import { createBlogIndex } from '../../demo/site/createBlogIndex.ts';
-import { escapeHtml, html, scriptJson } from '../../demo/site/html.ts';
-import { safeUrl } from '../../demo/site/safeUrl.ts';
+import { createBlogIndex } from '../../../../demo/site/createBlogIndex.ts';
+import { escapeHtml, html, scriptJson } from '../../../../demo/site/html.ts';
+import { safeUrl } from '../../../../demo/site/safeUrl.ts';
 import { generatePosts } from '../../src/service/sample/generatePosts.ts';
 
 const hostile = '<img src=x onerror="alert(1)"> & "quotes" \'single\'';
@@ -194,11 +194,11 @@ describe('createDemoSite', () => {
 });
 
 describe('createDemoSite options', () => {
-  it('imports /src/index.ts in dev mode, with the configuration as escaped JSON', async () => {
+  it('imports /packages/widgets/src/index.ts in dev mode, with the configuration as escaped JSON', async () => {
     const { server, base } = await siteServer({ script: 'dev', baseUrl: '', token: '</script><script>alert(1)</script>' });
     try {
       const page = await (await fetch(`${base}/`)).text();
-      expect(page).toContain("import { configure, defineElements } from '/src/index.ts'; configure(");
+      expect(page).toContain("import { configure, defineElements } from '/packages/widgets/src/index.ts'; configure(");
       expect(page).toContain(`"baseUrl":"${base}"`);
       expect(page).toContain('"token":"\\u003c/script\\u003e\\u003cscript\\u003ealert(1)\\u003c/script\\u003e"');
       expect(page).not.toContain('</script><script>alert(1)');
@@ -210,7 +210,7 @@ describe('createDemoSite options', () => {
   it('passes unknown paths to next() with fallthrough, and still answers its own missing posts', async () => {
     const { server, base } = await siteServer({ fallthrough: true });
     try {
-      expect((await fetch(`${base}/src/index.ts`)).status).toBe(599);
+      expect((await fetch(`${base}/packages/widgets/src/index.ts`)).status).toBe(599);
       expect((await fetch(`${base}/demo-assets/nope.css`)).status).toBe(599);
       expect((await fetch(`${base}/posts/999/x`)).status).toBe(404);
     } finally {

@@ -1,8 +1,8 @@
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { defaultHandler, ENDPOINTS, type EndpointName, type EndpointRow } from '../../src/api/endpoints.ts';
-import { buildPath } from '../../src/api/paths.ts';
+import { defaultHandler, ENDPOINTS, type EndpointName, type EndpointRow } from 'trove-search-client';
+import { buildPath } from 'trove-search-client';
 import { loadEndpointFunctions } from '../../src/service/endpoints/loadEndpointFunctions.ts';
 import { BUILT_IN_HANDLERS } from '../../src/service/endpoints/loadHandlers.ts';
 import { matchEndpoints, matchRequest } from '../../src/service/endpoints/matchRoute.ts';

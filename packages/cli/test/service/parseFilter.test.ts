@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { filter as formatFilter } from '../../src/api/filter.ts';
+import { filter as formatFilter } from 'trove-search-client';
 import { parseFilter } from '../../src/service/endpoints/parseFilter.ts';
 import type { ServiceError } from '../../src/service/ServiceError.ts';
 

@@ -4,7 +4,7 @@
  */
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Postgres, startPostgres } from '../../scripts/startPostgres.ts';
+import { type Postgres, startPostgres } from '../../../../scripts/startPostgres.ts';
 import { openIndexFile } from '../../src/service/engine/IndexFile.ts';
 import { removeDir, type Running, startService } from './startService.ts';
 

@@ -6,7 +6,7 @@
 import type { ChildProcess } from 'node:child_process';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Postgres, startPostgres } from '../../scripts/startPostgres.ts';
+import { type Postgres, startPostgres } from '../../../../scripts/startPostgres.ts';
 import { createPgFeedbackLog } from '../../src/service/store/createPgFeedbackLog.ts';
 import { createPgStore } from '../../src/service/store/createPgStore.ts';
 import type { FeedbackEntry } from '../../src/service/store/FeedbackLog.ts';

@@ -11,8 +11,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { spawnServe } from '../../scripts/spawnServe.ts';
-import { freePort, type Postgres, startPostgres } from '../../scripts/startPostgres.ts';
+import { spawnServe } from '../../../../scripts/spawnServe.ts';
+import { freePort, type Postgres, startPostgres } from '../../../../scripts/startPostgres.ts';
 
 const TOKEN = 'ready-token';
 const SEARCH = `/api/v2/projects/demo/collections/blog/search/default?q=&limit=0&token=${TOKEN}`;

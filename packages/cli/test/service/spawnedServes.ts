@@ -2,7 +2,7 @@ import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { spawnServe } from '../../scripts/spawnServe.ts';
+import { spawnServe } from '../../../../scripts/spawnServe.ts';
 
 /**
  * `trove serve` processes for a test file (the command from the sources, each on a free loopback

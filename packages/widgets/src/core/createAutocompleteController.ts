@@ -1,6 +1,6 @@
 import { batch, computed, effect, signal, untracked } from '@preact/signals';
-import { parseFilter } from '../api/filter.ts';
-import type { Suggestion } from '../api/types.ts';
+import { parseFilter } from 'trove-search-client';
+import type { Suggestion } from 'trove-search-client';
 import { isAbort, type SelectHow, toError } from './Controller.ts';
 import { createLatest } from './createLatest.ts';
 import { createSettings } from './createSettings.ts';

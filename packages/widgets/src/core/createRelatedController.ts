@@ -1,6 +1,6 @@
 import { batch, computed, signal } from '@preact/signals';
-import type { SearchResult } from '../api/types.ts';
-import type { TroveClient } from '../api/createClient.ts';
+import type { SearchResult } from 'trove-search-client';
+import type { TroveClient } from 'trove-search-client';
 import { type Controller, type ControllerState, isAbort, type SelectHow, toError } from './Controller.ts';
 import { createLatest } from './createLatest.ts';
 import { createSettings } from './createSettings.ts';

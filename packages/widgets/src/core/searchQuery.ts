@@ -1,4 +1,4 @@
-import { normalizeQueryText } from '../api/normalizeQueryText.ts';
+import { normalizeQueryText } from 'trove-search-client';
 
 /** A search as it is sent and announced: the text and every `field:"value"` filter it runs with (what `trove-search` carries). */
 export interface SearchRequest {

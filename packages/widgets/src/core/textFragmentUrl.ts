@@ -1,4 +1,4 @@
-import { wordSpans } from '../api/wordSpans.ts';
+import { wordSpans } from 'trove-search-client';
 
 /**
  * A text directive (URL Fragment Text Directives, https://wicg.github.io/scroll-to-text-fragment/):

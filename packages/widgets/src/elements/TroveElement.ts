@@ -1,7 +1,7 @@
 import { h, render, type ComponentChild } from 'preact';
 import { computed, signal, type Signal } from '@preact/signals';
 import { useMemo } from 'preact/hooks';
-import type { TroveClient } from '../api/createClient.ts';
+import type { TroveClient } from 'trove-search-client';
 import { anchorScroll } from '../ui/anchorScroll.ts';
 import { baseMessages } from '../ui/baseMessages.ts';
 import { ConfigError } from '../ui/ConfigError.tsx';

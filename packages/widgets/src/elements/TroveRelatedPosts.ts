@@ -1,5 +1,5 @@
 import { h, type ComponentChild } from 'preact';
-import { documentId } from '../api/documentId.ts';
+import { documentId } from 'trove-search-client';
 import { RelatedPosts } from '../ui/relatedPosts/RelatedPosts.tsx';
 import { relatedPostsMessages } from '../ui/relatedPosts/relatedPostsMessages.ts';
 import styles from '../styles/relatedPosts.css?inline';

@@ -1,5 +1,5 @@
 import { signal } from '@preact/signals';
-import type { ApiVersion } from '../api/types.ts';
+import type { ApiVersion } from 'trove-search-client';
 import type { Messages } from '../ui/translate.ts';
 
 /**

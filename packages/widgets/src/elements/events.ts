@@ -1,4 +1,4 @@
-import type { SearchResponse, SearchResult } from '../api/types.ts';
+import type { SearchResponse, SearchResult } from 'trove-search-client';
 import type { SuggestionSelectDetail } from '../core/createAutocompleteController.ts';
 import type { RecommendationSelectDetail } from '../core/createRelatedController.ts';
 

@@ -1,5 +1,5 @@
-import { createClient } from '../api/createClient.ts';
-import type { TroveClient } from '../api/createClient.ts';
+import { createClient } from 'trove-search-client';
+import type { TroveClient } from 'trove-search-client';
 import type { ResolvedConfig } from './resolveConfig.ts';
 
 const clients = new Map<string, TroveClient>();

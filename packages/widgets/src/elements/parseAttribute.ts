@@ -1,4 +1,4 @@
-import { splitFilters } from '../api/splitFilters.ts';
+import { splitFilters } from 'trove-search-client';
 import { parseLimit } from '../core/parseLimit.ts';
 import { type AttributeProps, type AttributeSpec, type AttributeSpecs, type AttributeValue, propName } from '../ui/attributeSpec.ts';
 

@@ -1,5 +1,5 @@
-import { defaultApiVersion, isApiVersion } from '../api/apiVersion.ts';
-import type { ApiVersion } from '../api/types.ts';
+import { defaultApiVersion, isApiVersion } from 'trove-search-client';
+import type { ApiVersion } from 'trove-search-client';
 import type { TroveConfig } from './configure.ts';
 
 export interface ResolvedConfig {

@@ -1,6 +1,6 @@
-import { facetOfField } from '../api/facetOfField.ts';
-import { parseFilter } from '../api/filter.ts';
-import type { FacetName } from '../api/types.ts';
+import { facetOfField } from 'trove-search-client';
+import { parseFilter } from 'trove-search-client';
+import type { FacetName } from 'trove-search-client';
 import type { Translate } from './translate.ts';
 
 /** The text of each facet field's label. */

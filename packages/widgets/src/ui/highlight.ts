@@ -1,4 +1,4 @@
-import { NO_SPACE_SCRIPT, wordSpans, words } from '../api/wordSpans.ts';
+import { NO_SPACE_SCRIPT, wordSpans, words } from 'trove-search-client';
 
 /** A piece of text, marked when it matches one of the query's terms. */
 export interface HighlightSegment {

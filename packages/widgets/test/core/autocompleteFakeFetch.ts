@@ -3,7 +3,7 @@
  * kept with its URL, method, body and a `respond()` to answer it when the test chooses to; an
  * aborted request rejects with an AbortError as the platform's fetch does.
  */
-import { envelope } from '../api/recordingFetch.ts';
+import { envelope } from '../../../client/test/recordingFetch.ts';
 
 export interface FakeRequest {
   url: URL;

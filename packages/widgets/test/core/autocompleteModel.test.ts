@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { FilterSuggestion, NavigationalSuggestion } from '../../src/api/types.ts';
+import type { FilterSuggestion, NavigationalSuggestion } from 'trove-search-client';
 import { arrangeSuggestions, keptIndex } from '../../src/core/autocomplete/arrangeSuggestions.ts';
 import { autocompleteKeydown, type KeyView, nextActiveIndex } from '../../src/core/autocomplete/autocompleteKeydown.ts';
 import { groupOptions, listOptions } from '../../src/core/autocomplete/listOptions.ts';

@@ -1,11 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createClient } from '../../src/api/createClient.ts';
-import type { ApiVersion } from '../../src/api/types.ts';
+import { createClient } from 'trove-search-client';
+import type { ApiVersion } from 'trove-search-client';
 import { createAutocompleteController, type AutocompleteControllerOptions } from '../../src/core/createAutocompleteController.ts';
 import { createPageSearch } from '../../src/core/createPageSearch.ts';
 import { recentSearches } from '../../src/core/recentSearches.ts';
 import { chip, fakeFetch, nav } from './autocompleteFakeFetch.ts';
-import { memoryStorage } from '../memoryStorage.ts';
+import { memoryStorage } from '../../../../test/memoryStorage.ts';
 
 type SetupOptions = { apiVersion?: ApiVersion; ignoreAbort?: boolean; autoRespond?: (url: URL) => unknown[] | undefined };
 

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
-import { createClient } from '../../src/api/createClient.ts';
-import type { ApiVersion } from '../../src/api/types.ts';
+import { createClient } from 'trove-search-client';
+import type { ApiVersion } from 'trove-search-client';
 import { createRelatedController, type RelatedSettings } from '../../src/core/createRelatedController.ts';
 import { envelope, fakeNetwork, post, type Seen } from './relatedFakeNetwork.ts';
 

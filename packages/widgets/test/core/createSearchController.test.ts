@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { createClient } from '../../src/api/createClient.ts';
-import type { ApiVersion, SearchResponse, SearchResult } from '../../src/api/types.ts';
+import { createClient } from 'trove-search-client';
+import type { ApiVersion, SearchResponse, SearchResult } from 'trove-search-client';
 import { createPageSearch } from '../../src/core/createPageSearch.ts';
 import { createSearchController, type SearchController } from '../../src/core/createSearchController.ts';
 

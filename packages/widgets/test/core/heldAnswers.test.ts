@@ -1,10 +1,10 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createClient } from '../../src/api/createClient.ts';
-import type { ClientOptions } from '../../src/api/types.ts';
+import { createClient } from 'trove-search-client';
+import type { ClientOptions } from 'trove-search-client';
 import { createPageSearch } from '../../src/core/createPageSearch.ts';
 import { createRelatedController } from '../../src/core/createRelatedController.ts';
 import { createSearchController } from '../../src/core/createSearchController.ts';
-import { memoryStorage } from '../memoryStorage.ts';
+import { memoryStorage } from '../../../../test/memoryStorage.ts';
 import { envelope, fakeNetwork, post } from './relatedFakeNetwork.ts';
 
 const flush = () => new Promise((resolve) => setTimeout(resolve, 0));

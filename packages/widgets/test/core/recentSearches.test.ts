@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { recentSearches } from '../../src/core/recentSearches.ts';
-import { memoryStorage } from '../memoryStorage.ts';
+import { memoryStorage } from '../../../../test/memoryStorage.ts';
 
 describe('recentSearches', () => {
   it('keeps at most 5, newest first, and moves a repeated search up regardless of case', () => {

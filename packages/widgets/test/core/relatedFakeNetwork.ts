@@ -2,8 +2,8 @@
  * The network of the related-posts tests, faked at `fetch` only (passed to `createClient`, or
  * installed as the page's `fetch` for element tests). Not a test file itself.
  */
-import type { SearchResult } from '../../src/api/types.ts';
-import { envelope as searchEnvelope } from '../api/recordingFetch.ts';
+import type { SearchResult } from 'trove-search-client';
+import { envelope as searchEnvelope } from '../../../client/test/recordingFetch.ts';
 
 /** A request as the fake network saw it: query string and form body merged. */
 export interface Seen {

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { documentId } from '../../src/api/documentId.ts';
+import { documentId } from 'trove-search-client';
 import { configured, scriptConfig } from '../../src/elements/configure.ts';
 import { defineElement } from '../../src/elements/defineElement.ts';
 import { TroveRelatedPosts } from '../../src/elements/TroveRelatedPosts.ts';

@@ -13,6 +13,8 @@ import { sharedAttributes } from '../../src/elements/sharedAttributes.ts';
  * listed at the top of its stylesheet and the custom properties its stylesheets read.
  */
 const root = join(import.meta.dirname, '../..');
+/** The repository's root, where the analyzer is installed. */
+const repo = join(root, '../..');
 const read = (file: string) => readFileSync(join(root, file), 'utf8');
 
 interface Declaration {
@@ -68,7 +70,7 @@ describe('custom-elements.json', () => {
     execFileSync(
       process.execPath,
       [
-        join(root, 'node_modules/@custom-elements-manifest/analyzer/cem.js'),
+        join(repo, 'node_modules/@custom-elements-manifest/analyzer/cem.js'),
         'analyze',
         '--config',
         'custom-elements-manifest.config.mjs',

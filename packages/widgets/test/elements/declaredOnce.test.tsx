@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, expectTypeOf, it } from 'vitest';
-import { attributeTable } from '../../scripts/attributeTables.ts';
+import { attributeTable } from '../../../../scripts/attributeTables.ts';
 import type { TroveTagAttributes } from '../../src/elements/attributes.ts';
 import { configure, configured } from '../../src/elements/configure.ts';
 import { defineElement } from '../../src/elements/defineElement.ts';
@@ -19,7 +19,7 @@ import type { SearchResultsProps } from '../../src/ui/searchResults/SearchResult
  */
 const root = join(import.meta.dirname, '../..');
 const manifest = JSON.parse(readFileSync(join(root, 'custom-elements.json'), 'utf8'));
-const readme = readFileSync(join(root, 'README.md'), 'utf8');
+const readme = readFileSync(join(root, '../../README.md'), 'utf8');
 const connection = { baseUrl: 'https://search.example', project: 'p', collection: 'c', token: 't' };
 
 /** A value of the attribute's type as written in HTML, and what the view gets for it. */

@@ -1,7 +1,7 @@
 import { cleanup, fireEvent, render } from '@testing-library/preact';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createClient } from '../../src/api/createClient.ts';
-import type { ApiVersion } from '../../src/api/types.ts';
+import { createClient } from 'trove-search-client';
+import type { ApiVersion } from 'trove-search-client';
 import { formatDate } from '../../src/ui/formatDate.ts';
 import { RelatedPosts, type RelatedPostsProps } from '../../src/ui/relatedPosts/RelatedPosts.tsx';
 import { envelope, fakeNetwork, post, type Seen } from '../core/relatedFakeNetwork.ts';

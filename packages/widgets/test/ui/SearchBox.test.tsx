@@ -1,10 +1,10 @@
 import { cleanup, fireEvent, render, waitFor } from '@testing-library/preact';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createClient } from '../../src/api/createClient.ts';
+import { createClient } from 'trove-search-client';
 import { createPageSearch } from '../../src/core/createPageSearch.ts';
 import { SearchBox, type SearchBoxProps } from '../../src/ui/searchBox/SearchBox.tsx';
 import { chip, fakeFetch, nav } from '../core/autocompleteFakeFetch.ts';
-import { memoryStorage } from '../memoryStorage.ts';
+import { memoryStorage } from '../../../../test/memoryStorage.ts';
 
 const hostile = '<img src=x onerror=alert(1)>';
 const defaultAnswer = () => [

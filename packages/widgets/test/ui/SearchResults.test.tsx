@@ -1,7 +1,7 @@
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/preact';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createClient } from '../../src/api/createClient.ts';
-import type { ApiVersion } from '../../src/api/types.ts';
+import { createClient } from 'trove-search-client';
+import type { ApiVersion } from 'trove-search-client';
 import { createPageSearch } from '../../src/core/createPageSearch.ts';
 import { SearchResults, type SearchResultsProps } from '../../src/ui/searchResults/SearchResults.tsx';
 import { searchResultsMessages } from '../../src/ui/searchResults/searchResultsMessages.ts';

@@ -1,12 +1,12 @@
 import { cleanup, fireEvent, render } from '@testing-library/preact';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createClient } from '../../src/api/createClient.ts';
+import { createClient } from 'trove-search-client';
 import { createPageSearch } from '../../src/core/createPageSearch.ts';
 import { peekReturn } from '../../src/ui/searchResults/peekReturn.ts';
 import { rememberReturn } from '../../src/ui/searchResults/rememberReturn.ts';
 import { SearchResults } from '../../src/ui/searchResults/SearchResults.tsx';
 import { takeReturn } from '../../src/ui/searchResults/takeReturn.ts';
-import { memoryStorage } from '../memoryStorage.ts';
+import { memoryStorage } from '../../../../test/memoryStorage.ts';
 
 const post = (id: number) => ({
   id: String(id),

@@ -1,6 +1,6 @@
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/preact';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createClient } from '../../src/api/createClient.ts';
+import { createClient } from 'trove-search-client';
 import { createPageSearch } from '../../src/core/createPageSearch.ts';
 import { SearchBox } from '../../src/ui/searchBox/SearchBox.tsx';
 import { SearchResults } from '../../src/ui/searchResults/SearchResults.tsx';

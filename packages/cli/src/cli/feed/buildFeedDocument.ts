@@ -1,4 +1,4 @@
-import { documentId } from '../../api/documentId.ts';
+import { documentId } from 'trove-search-client';
 import { buildDocument, type ItemFields } from '../buildDocument.ts';
 import type { FeedContext, MappedItem } from '../types.ts';
 

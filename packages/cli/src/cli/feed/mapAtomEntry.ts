@@ -1,5 +1,5 @@
 import { decodeHTMLStrict } from 'entities';
-import { documentId } from '../../api/documentId.ts';
+import { documentId } from 'trove-search-client';
 import { cleanText, distinct, itemLabel } from '../buildDocument.ts';
 import { buildFeedDocument } from './buildFeedDocument.ts';
 import { dateField } from './dateField.ts';

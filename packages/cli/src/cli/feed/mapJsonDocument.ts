@@ -1,4 +1,4 @@
-import { documentId } from '../../api/documentId.ts';
+import { documentId } from 'trove-search-client';
 import { buildDocument, cleanText, itemLabel } from '../buildDocument.ts';
 import { readDate } from '../readDate.ts';
 import { toSafeUrl } from '../toSafeUrl.ts';

@@ -1,4 +1,4 @@
-import { documentId } from '../../api/documentId.ts';
+import { documentId } from 'trove-search-client';
 import { distinct, itemLabel } from '../buildDocument.ts';
 import { buildFeedDocument } from './buildFeedDocument.ts';
 import { dateField } from './dateField.ts';

@@ -1,6 +1,6 @@
 import { parseHTML } from 'linkedom';
-import { documentId } from '../../api/documentId.ts';
-import type { Document } from '../../api/types.ts';
+import { documentId } from 'trove-search-client';
+import type { Document } from 'trove-search-client';
 import { buildDocument, cleanText } from '../buildDocument.ts';
 import { articleBody } from './articleBody.ts';
 import { readArticle } from './articleText.ts';

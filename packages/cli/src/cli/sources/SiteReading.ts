@@ -1,5 +1,5 @@
-import { documentId } from '../../api/documentId.ts';
-import type { Document } from '../../api/types.ts';
+import { documentId } from 'trove-search-client';
+import type { Document } from 'trove-search-client';
 import type { Warning } from '../collectDocuments.ts';
 import { documentHash, type ListState, type PageState, type SyncState } from '../sync/syncState.ts';
 

@@ -1,5 +1,5 @@
-import { documentId } from '../../api/documentId.ts';
-import type { Document } from '../../api/types.ts';
+import { documentId } from 'trove-search-client';
+import type { Document } from 'trove-search-client';
 import type { TermField } from '../page/termListing.ts';
 import { documentHash, type PageState } from '../sync/syncState.ts';
 import type { SiteFetcher } from './createSiteFetcher.ts';

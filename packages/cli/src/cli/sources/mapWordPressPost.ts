@@ -1,4 +1,4 @@
-import type { Document } from '../../api/types.ts';
+import type { Document } from 'trove-search-client';
 import { distinct } from '../buildDocument.ts';
 import { inlineHtmlToText } from '../feed/inlineHtmlToText.ts';
 import { articleText } from '../page/articleText.ts';

@@ -1,6 +1,6 @@
-import { isApiError } from '../../api/ApiError.ts';
-import { redactToken } from '../../api/redactToken.ts';
-import type { TroveClient } from '../../api/createClient.ts';
+import { isApiError } from 'trove-search-client';
+import { redactToken } from 'trove-search-client';
+import type { TroveClient } from 'trove-search-client';
 
 export type DeleteOutcome =
   | { kind: 'deleted'; count: number }

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { homedir } from 'node:os';
 import { dirname, join } from 'node:path';
-import type { Document } from '../../api/types.ts';
+import type { Document } from 'trove-search-client';
 import type { TermField, TermListing } from '../page/termListing.ts';
 
 /** What one run learnt about one address of the site, for the next run. */

@@ -22,8 +22,8 @@
  *   positions, filters), `sessionsPerDay` sessions; the rest are counted under OTHER_KEY. The
  *   sessions held for the joins are at most MAX_SESSIONS, least recently seen dropped first.
  */
-import { normalizeQueryText } from '../../api/normalizeQueryText.ts';
-import type { Suggestion } from '../../api/types.ts';
+import { normalizeQueryText } from 'trove-search-client';
+import type { Suggestion } from 'trove-search-client';
 import { escapeControl } from '../escapeControl.ts';
 import { LIMITS } from '../limits.ts';
 import type { AnalyticsRecord, AnalyticsStore, Counter, PostLabel } from './AnalyticsStore.ts';

@@ -1,4 +1,4 @@
-import type { EndpointRow } from '../../api/endpoints.ts';
+import type { EndpointRow } from 'trove-search-client';
 import type { Analytics } from '../analytics/createAnalytics.ts';
 import type { Registry } from '../store/createRegistry.ts';
 import type { FeedbackLog } from '../store/FeedbackLog.ts';

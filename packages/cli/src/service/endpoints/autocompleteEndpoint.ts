@@ -1,6 +1,6 @@
-import { filter } from '../../api/filter.ts';
-import { filterFields } from '../../api/filterFields.ts';
-import type { SearchResponse, Suggestion } from '../../api/types.ts';
+import { filter } from 'trove-search-client';
+import { filterFields } from 'trove-search-client';
+import type { SearchResponse, Suggestion } from 'trove-search-client';
 import type { EndpointContext, EndpointRequest } from './EndpointContext.ts';
 import type { ReadRoute } from './matchRoute.ts';
 import { readPageRequest } from './readPageRequest.ts';

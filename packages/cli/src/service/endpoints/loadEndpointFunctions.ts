@@ -6,7 +6,7 @@
  * for every row and no endpoint file without a row. A file's function takes the requests of its
  * kind, its route typed by `RouteFor` (matchRoute.ts).
  */
-import { ENDPOINTS } from '../../api/endpoints.ts';
+import { ENDPOINTS } from 'trove-search-client';
 import type { EndpointContext, EndpointRequest } from './EndpointContext.ts';
 
 export type EndpointFunction = (ctx: EndpointContext, request: EndpointRequest) => Promise<unknown>;

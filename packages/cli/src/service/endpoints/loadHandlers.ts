@@ -13,7 +13,7 @@
  * change their settings). A file that does not follow this shape is refused at start-up.
  */
 import { readFileSync } from 'node:fs';
-import { defaultHandler, ENDPOINTS, type EndpointRow } from '../../api/endpoints.ts';
+import { defaultHandler, ENDPOINTS, type EndpointRow } from 'trove-search-client';
 import { parseFilter } from './parseFilter.ts';
 import type { EndpointKind, HandlerSettings } from '../types.ts';
 

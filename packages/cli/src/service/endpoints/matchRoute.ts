@@ -10,8 +10,8 @@
  * handler-less form). Segments are percent-decoded. Any other path matches nothing; broken
  * escapes are a 400.
  */
-import { ENDPOINTS, type EndpointName, type Row } from '../../api/endpoints.ts';
-import { root } from '../../api/paths.ts';
+import { ENDPOINTS, type EndpointName, type Row } from 'trove-search-client';
+import { root } from 'trove-search-client';
 import { ServiceError } from '../ServiceError.ts';
 import type { ApiVersion } from '../types.ts';
 

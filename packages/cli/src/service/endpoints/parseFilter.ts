@@ -8,10 +8,10 @@
  * documents may carry; a filter on it matches only documents indexed with that value). `year`
  * values must be a 4-digit year.
  */
-import { parseFilter as parseClientFilter } from '../../api/filter.ts';
-import { fieldAliases } from '../../api/facetOfField.ts';
-import { facetNames, filterFields } from '../../api/filterFields.ts';
-import type { ApiVersion } from '../../api/types.ts';
+import { parseFilter as parseClientFilter } from 'trove-search-client';
+import { fieldAliases } from 'trove-search-client';
+import { facetNames, filterFields } from 'trove-search-client';
+import type { ApiVersion } from 'trove-search-client';
 import type { FieldFilter, FilterField } from '../engine/Engine.ts';
 import { ServiceError } from '../ServiceError.ts';
 

@@ -1,4 +1,4 @@
-import type { SearchResponse } from '../../api/types.ts';
+import type { SearchResponse } from 'trove-search-client';
 import type { EndpointContext, EndpointRequest } from './EndpointContext.ts';
 import type { ReadRoute } from './matchRoute.ts';
 import { readPageRequest } from './readPageRequest.ts';

@@ -1,4 +1,4 @@
-import { defaultHandler, type EndpointRow } from '../../api/endpoints.ts';
+import { defaultHandler, type EndpointRow } from 'trove-search-client';
 import type { Handlers } from './loadHandlers.ts';
 import { ServiceError } from '../ServiceError.ts';
 import type { HandlerSettings } from '../types.ts';

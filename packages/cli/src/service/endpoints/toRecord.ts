@@ -5,7 +5,7 @@
  * dates `YYYY-MM-DDTHH:MM:SS.mmm+0000`. Absent optional fields (`image`, and `date` for an
  * undated document) are left out.
  */
-import type { FilterSuggestion, NavigationalSuggestion, SearchResult } from '../../api/types.ts';
+import type { FilterSuggestion, NavigationalSuggestion, SearchResult } from 'trove-search-client';
 import { formatRecordDate } from './formatRecordDate.ts';
 import type { StoredDocument } from '../types.ts';
 

@@ -17,7 +17,7 @@
  * - `total` counts every match; `facets` (when asked) count values over every match, at most
  *   100 buckets per facet, largest first, then by name.
  */
-import type { Facets } from '../../api/types.ts';
+import type { Facets } from 'trove-search-client';
 import type { SortKey } from './parseSort.ts';
 import type { StoredDocument } from '../types.ts';
 

@@ -25,8 +25,8 @@
  * - the title-normalised names of facet values are computed once per value, not per query.
  */
 import { crc32 } from 'node:zlib';
-import type { FacetBucket } from '../../api/types.ts';
-import { NO_SPACE_SCRIPT } from '../../api/wordSpans.ts';
+import type { FacetBucket } from 'trove-search-client';
+import { NO_SPACE_SCRIPT } from 'trove-search-client';
 import type {
   Engine,
   FacetCounts,

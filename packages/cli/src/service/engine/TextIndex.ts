@@ -16,7 +16,7 @@
  * top k (topK.ts) from the match list.
  */
 import SearchableMap from 'minisearch/SearchableMap';
-import { NO_SPACE_SCRIPT, words } from '../../api/wordSpans.ts';
+import { NO_SPACE_SCRIPT, words } from 'trove-search-client';
 import { IndexFileError, type IndexReader, type IndexWriter } from './IndexFile.ts';
 import { lowerBound } from './lowerBound.ts';
 

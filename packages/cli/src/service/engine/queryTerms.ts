@@ -1,4 +1,4 @@
-import { NO_SPACE_SCRIPT } from '../../api/wordSpans.ts';
+import { NO_SPACE_SCRIPT } from 'trove-search-client';
 import { LIMITS } from '../limits.ts';
 import { normalizeTerm } from './normalizeTerm.ts';
 import { STOP_WORDS } from './stopWords.ts';

@@ -1,4 +1,4 @@
-import { ENDPOINTS, type EndpointRow } from '../../api/endpoints.ts';
+import { ENDPOINTS, type EndpointRow } from 'trove-search-client';
 import type { Route } from '../endpoints/matchRoute.ts';
 import { SPACE_OR_PUNCTUATION } from '../engine/TextIndex.ts';
 

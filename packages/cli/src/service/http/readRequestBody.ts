@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { EndpointRow } from '../../api/endpoints.ts';
+import type { EndpointRow } from 'trove-search-client';
 import { LIMITS } from '../limits.ts';
 import { ServiceError } from '../ServiceError.ts';
 import { discardBody } from './discardBody.ts';

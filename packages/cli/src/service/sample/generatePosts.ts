@@ -11,7 +11,7 @@
  * eight), dates spread over ten years (2016-01-01 … 2025-12-31, UTC), 3 tags, 1-2 categories,
  * 1-2 authors (spelled `authors`, as in the sample indexing body).
  */
-import type { Document } from '../../api/types.ts';
+import type { Document } from 'trove-search-client';
 import { slugify } from './slugify.ts';
 import { seededRandom } from './seededRandom.ts';
 

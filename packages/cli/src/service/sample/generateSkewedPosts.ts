@@ -10,7 +10,7 @@
  * 200, 1-2 categories out of 12, 1-2 authors out of 40. `commonQueries` gives what readers type:
  * one or two of the commonest words.
  */
-import type { Document } from '../../api/types.ts';
+import type { Document } from 'trove-search-client';
 import { seededRandom } from './seededRandom.ts';
 
 const SYLLABLES = 'ka lo mi ne ru sa ti vo be da fe gi ho ju ke la ma no pe ri so tu va we xi yo za ch sh th'.split(' ');

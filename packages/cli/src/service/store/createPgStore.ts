@@ -26,7 +26,7 @@
  * lock, so processes starting together do it once).
  */
 import { collectionKey } from './collectionKey.ts';
-import pg from 'pg';
+import type pg from 'pg';
 import { ANALYTICS_TABLES, createPgAnalyticsStore } from '../analytics/createPgAnalyticsStore.ts';
 import { createPgFeedbackLog } from './createPgFeedbackLog.ts';
 import type { ApplyBatch, Store } from './createStore.ts';
@@ -141,7 +141,18 @@ interface BatchRow {
   deleted: string[] | null;
 }
 
+/** The PostgreSQL driver, an optional peer dependency of trove-search-cli: loaded only for a database URL. */
+export async function loadPg(load: () => Promise<{ default: typeof pg }> = () => import('pg')): Promise<typeof pg> {
+  try {
+    return (await load()).default;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ERR_MODULE_NOT_FOUND') throw error;
+    throw new Error('a database URL needs the PostgreSQL driver: add it with "npm install pg" beside trove-search-cli.');
+  }
+}
+
 export async function createPgStore(url: string, options: PgStoreOptions = {}): Promise<Store> {
+  const pg = await loadPg();
   const pollMs = options.pollMs ?? 500;
   const pool = new pg.Pool({ connectionString: url, max: 4 });
   pool.on('error', (error) => console.warn(`[trove service] PostgreSQL connection lost: ${escapeControl(error.message)}`));

@@ -3,7 +3,7 @@
  * what is a post, and what hostile input costs. (Real platforms' pages: readPagePlatforms.test.ts.)
  */
 import { describe, expect, it } from 'vitest';
-import { documentId } from '../../../src/api/documentId.ts';
+import { documentId } from 'trove-search-client';
 import { MAX_PAGE_CHARS, readPage } from '../../../src/cli/page/readPage.ts';
 
 const body =

@@ -4,7 +4,7 @@
  * theme's article, its "read more" cards, labels and comments), trimmed.
  */
 import { describe, expect, it } from 'vitest';
-import { documentId } from '../../../src/api/documentId.ts';
+import { documentId } from 'trove-search-client';
 import { readPage } from '../../../src/cli/page/readPage.ts';
 
 const ghostPost = `<!DOCTYPE html><html lang="en"><head>

@@ -9,14 +9,14 @@ import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { decodeHTML } from 'entities';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { documentId } from '../../../src/api/documentId.ts';
+import { documentId } from 'trove-search-client';
 import { articleText } from '../../../src/cli/page/articleText.ts';
 import { type PageReading, readPage } from '../../../src/cli/page/readPage.ts';
 import { servedPath } from '../../../src/cli/sources/folderSource.ts';
 import { mapWordPressPost, type WordPressPost } from '../../../src/cli/sources/mapWordPressPost.ts';
-import type { BlogPost } from '../../sites/blogPosts.ts';
-import { type BuiltSite, buildSite, skipWithoutGenerator } from '../../sites/buildSite.ts';
-import { type Platform, sitePlatforms } from '../../sites/sitePlatforms.ts';
+import type { BlogPost } from '../../../../../test/sites/blogPosts.ts';
+import { type BuiltSite, buildSite, skipWithoutGenerator } from '../../../../../test/sites/buildSite.ts';
+import { type Platform, sitePlatforms } from '../../../../../test/sites/sitePlatforms.ts';
 
 /** The text a post's Markdown gives: its paragraphs, the heading before the third. */
 function expectedContent(post: BlogPost): string {
@@ -139,7 +139,7 @@ for (const platform of ['jekyll', 'hugo', 'eleventy'] as const) {
   });
 }
 
-const wordpress = new URL('../../fixtures/wordpress/', import.meta.url).pathname;
+const wordpress = new URL('../../../../../test/fixtures/wordpress/', import.meta.url).pathname;
 
 function fixture(name: string): { path: string; body: string } {
   return {

@@ -6,11 +6,11 @@
  */
 import { tmpdir } from 'node:os';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { documentId } from '../../../src/api/documentId.ts';
+import { documentId } from 'trove-search-client';
 import { startService, type Running } from '../../service/startService.ts';
-import type { BlogPost } from '../../sites/blogPosts.ts';
-import { type BuiltSite, buildSite, skipWithoutGenerator } from '../../sites/buildSite.ts';
-import { platforms, sitePlatforms } from '../../sites/sitePlatforms.ts';
+import type { BlogPost } from '../../../../../test/sites/blogPosts.ts';
+import { type BuiltSite, buildSite, skipWithoutGenerator } from '../../../../../test/sites/buildSite.ts';
+import { platforms, sitePlatforms } from '../../../../../test/sites/sitePlatforms.ts';
 import { type ServedSite, serveSite } from '../serveSite.ts';
 import { type IndexedResult, siteIndexer } from './siteIndexer.ts';
 

@@ -1,7 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decodeHTMLStrict } from 'entities';
-import { documentId } from '../../../src/api/documentId.ts';
+import { documentId } from 'trove-search-client';
 import { readPage } from '../../../src/cli/page/readPage.ts';
 import { mapWordPressPost } from '../../../src/cli/sources/mapWordPressPost.ts';
 import { startService, type Running } from '../../service/startService.ts';
@@ -13,7 +13,7 @@ import { siteIndexer } from './siteIndexer.ts';
  * years), as recorded by scripts/recordWordPress.sh, served on loopback and indexed by its address
  * into trove serve.
  */
-const fixtures = fileURLToPath(new URL('../../fixtures/wordpress/', import.meta.url));
+const fixtures = fileURLToPath(new URL('../../../../../test/fixtures/wordpress/', import.meta.url));
 
 interface RestPost {
   link: string;

@@ -6,11 +6,11 @@ import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { documentId } from '../../../src/api/documentId.ts';
+import { documentId } from 'trove-search-client';
 import { readPage } from '../../../src/cli/page/readPage.ts';
 import { type FolderPage, type FolderSourceOptions, folderSource, servedPath } from '../../../src/cli/sources/folderSource.ts';
-import { buildSite, skipWithoutGenerator } from '../../sites/buildSite.ts';
-import { sitePlatforms } from '../../sites/sitePlatforms.ts';
+import { buildSite, skipWithoutGenerator } from '../../../../../test/sites/buildSite.ts';
+import { sitePlatforms } from '../../../../../test/sites/sitePlatforms.ts';
 
 async function pagesOf(dir: string, options: FolderSourceOptions = {}): Promise<FolderPage[]> {
   const pages: FolderPage[] = [];

@@ -3,7 +3,7 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { Document } from '../../../src/api/types.ts';
+import type { Document } from 'trove-search-client';
 import { createSiteFetcher } from '../../../src/cli/sources/createSiteFetcher.ts';
 import { readFolderSite } from '../../../src/cli/sources/readFolderSite.ts';
 import { readSite } from '../../../src/cli/sources/readSite.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createClient } from '../../../src/api/createClient.ts';
+import { createClient } from 'trove-search-client';
 import { createRetryingFetch } from '../../../src/cli/createRetryingFetch.ts';
 import { deleteDocuments } from '../../../src/cli/sync/deleteDocuments.ts';
 import { fakeFetch, ok, status } from '../fakeFetch.ts';

@@ -3,7 +3,7 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { documentId } from '../../../src/api/documentId.ts';
+import { documentId } from 'trove-search-client';
 import { runCli } from '../../../src/cli/runCli.ts';
 import { memoryIo } from '../fakeFetch.ts';
 import { fakeSite, listingPage, type Page, postPage, sitemap } from '../sources/fakeSite.ts';

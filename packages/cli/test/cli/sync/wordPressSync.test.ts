@@ -2,7 +2,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { documentId } from '../../../src/api/documentId.ts';
+import { documentId } from 'trove-search-client';
 import { runCli } from '../../../src/cli/runCli.ts';
 import { memoryIo } from '../fakeFetch.ts';
 

@@ -6,7 +6,7 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { spawnedServes } from '../spawnedServes.ts';
-import { type Postgres, startPostgres } from '../../../scripts/startPostgres.ts';
+import { type Postgres, startPostgres } from '../../../../../scripts/startPostgres.ts';
 
 const V2 = '/api/v2/projects/demo/collections/blog';
 const T = 'token=pg-token';

@@ -204,7 +204,7 @@ describe('/_trove/analytics', () => {
 
 describe('the analytics page styles', () => {
   it('use only the custom properties the widgets declare (src/styles/base.css)', () => {
-    const base = readFileSync(new URL('../../../src/styles/base.css', import.meta.url), 'utf8');
+    const base = readFileSync(new URL('../../../../widgets/src/styles/base.css', import.meta.url), 'utf8');
     const declared = new Set(base.match(/--trove-[a-z-]+/g));
     const used = new Set(analyticsStyles.match(/--trove-[a-z-]+/g));
     expect(used.size).toBeGreaterThan(10);

@@ -2,8 +2,8 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'n
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { normalizeQueryText } from '../../../src/api/normalizeQueryText.ts';
-import type { Suggestion } from '../../../src/api/types.ts';
+import { normalizeQueryText } from 'trove-search-client';
+import type { Suggestion } from 'trove-search-client';
 import { OTHER_KEY } from '../../../src/service/analytics/analyticsMetrics.ts';
 import { type AnalyticsOptions, createAnalytics } from '../../../src/service/analytics/createAnalytics.ts';
 import { createFileAnalyticsStore } from '../../../src/service/analytics/createFileAnalyticsStore.ts';

@@ -1,6 +1,6 @@
 /** The autocomplete controller's shape: its settings, hooks, state and methods (createAutocompleteController.ts). */
-import type { NavigationalSuggestion, Suggestion } from '../../api/types.ts';
-import type { TroveClient } from '../../api/createClient.ts';
+import type { NavigationalSuggestion, Suggestion } from 'trove-search-client';
+import type { TroveClient } from 'trove-search-client';
 import type { Controller, ControllerState, SelectHow } from '../Controller.ts';
 import type { PageSearch } from '../createPageSearch.ts';
 import type { RecentSearches } from '../recentSearches.ts';

@@ -1,4 +1,4 @@
-import type { FilterSuggestion, NavigationalSuggestion, Suggestion } from '../../api/types.ts';
+import type { FilterSuggestion, NavigationalSuggestion, Suggestion } from 'trove-search-client';
 
 /**
  * Suggestions trimmed to `limit`, grouped by type in the order the service ranked them (the type

@@ -1,4 +1,4 @@
-import type { FilterSuggestion, NavigationalSuggestion, Suggestion } from '../../api/types.ts';
+import type { FilterSuggestion, NavigationalSuggestion, Suggestion } from 'trove-search-client';
 
 /** One entry of the list as shown; `index` is its 0-based place, `position` (suggestions) its 1-based one. */
 export type AutocompleteOption =

@@ -1,8 +1,8 @@
 import { computed, effect } from '@preact/signals';
 import { useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks';
-import { documentId } from '../../api/documentId.ts';
-import type { SearchResult } from '../../api/types.ts';
-import type { TroveClient } from '../../api/createClient.ts';
+import { documentId } from 'trove-search-client';
+import type { SearchResult } from 'trove-search-client';
+import type { TroveClient } from 'trove-search-client';
 import {
   createRelatedController,
   type RecommendationSelectDetail,

@@ -1,7 +1,7 @@
 import { useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks';
-import type { NavigationalSuggestion } from '../../api/types.ts';
-import type { TroveClient } from '../../api/createClient.ts';
-import { safeUrl } from '../../api/safeUrl.ts';
+import type { NavigationalSuggestion } from 'trove-search-client';
+import type { TroveClient } from 'trove-search-client';
+import { safeUrl } from 'trove-search-client';
 import {
   type AutocompleteController,
   type AutocompleteHooks,

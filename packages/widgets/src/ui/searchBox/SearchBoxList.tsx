@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'preact/hooks';
-import { parseFilter } from '../../api/filter.ts';
-import type { NavigationalSuggestion } from '../../api/types.ts';
+import { parseFilter } from 'trove-search-client';
+import type { NavigationalSuggestion } from 'trove-search-client';
 import type { AutocompleteController, AutocompleteOption } from '../../core/createAutocompleteController.ts';
 import { formatDate } from '../formatDate.ts';
 import { Highlight } from '../Highlight.tsx';

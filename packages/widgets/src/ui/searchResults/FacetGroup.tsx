@@ -1,5 +1,5 @@
 import { useState } from 'preact/hooks';
-import type { FacetBucket } from '../../api/types.ts';
+import type { FacetBucket } from 'trove-search-client';
 
 export interface FacetGroupProps {
   /** Facet name, for ids and parts. */

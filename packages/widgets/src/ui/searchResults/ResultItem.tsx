@@ -1,5 +1,5 @@
 import { useState } from 'preact/hooks';
-import type { SearchResult } from '../../api/types.ts';
+import type { SearchResult } from 'trove-search-client';
 import type { SelectHow } from '../../core/Controller.ts';
 import { formatDate } from '../formatDate.ts';
 import { Highlight } from '../Highlight.tsx';

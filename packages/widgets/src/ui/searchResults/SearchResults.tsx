@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
-import { facetNames as allFacets } from '../../api/filterFields.ts';
-import type { FacetName, SearchResponse, SearchResult } from '../../api/types.ts';
-import type { TroveClient } from '../../api/createClient.ts';
+import { facetNames as allFacets } from 'trove-search-client';
+import type { FacetName, SearchResponse, SearchResult } from 'trove-search-client';
+import type { TroveClient } from 'trove-search-client';
 import { adoptUrl } from '../../core/adoptUrl.ts';
 import { connectUrl } from '../../core/connectUrl.ts';
 import type { PageSearch } from '../../core/createPageSearch.ts';

@@ -1,7 +1,7 @@
 import type { Ref } from 'preact';
 import { useEffect, useRef, useState } from 'preact/hooks';
-import { facetNames } from '../../api/filterFields.ts';
-import type { FacetBucket, FacetName } from '../../api/types.ts';
+import { facetNames } from 'trove-search-client';
+import type { FacetBucket, FacetName } from 'trove-search-client';
 import type { SearchController } from '../../core/createSearchController.ts';
 import type { SortOption } from '../../core/parseSortOptions.ts';
 import { sentFilters } from '../../core/searchQuery.ts';
