@@ -31,9 +31,9 @@ import pkg from './package.json' with { type: 'json' };
 const outDir = process.env.TROVE_OUT_DIR ?? 'packages/widgets/dist';
 
 /**
- * The packages' sources: `trove-search-client` (and the widgets, by name) resolve to their
- * TypeScript through the `trove-source` condition of their `exports`, here as in tsconfig.json
- * (`customConditions`) and in Node (.npmrc's `--conditions=trove-source`); published, to dist/.
+ * The packages' sources: `trove-search-client` resolves to its TypeScript through the
+ * `trove-source` condition of its `exports`, here as in tsconfig.json (`customConditions`;
+ * tsx and Playwright read its `paths` to the same file); published, to dist/.
  */
 const conditions = ['trove-source', ...defaultClientConditions];
 const serverConditions = ['trove-source', ...defaultServerConditions];

@@ -128,10 +128,10 @@ async function buildWithRecipe(platform: Platform, origin: string): Promise<Buil
   // The generators' own way to get the address: Hugo's environment, Jekyll's _config.yml (as the recipe builds with it alone).
   if (platform === 'jekyll')
     writeFileSync(join(source, '_config.yml'), `${readFileSync(join(source, '_config.yml'), 'utf8')}\nurl: "${site}"\n`);
-  // The package as `npm install trove-search` puts it, for `import trove from "trove-search/eleventy"`.
+  // The package as `npm install trove-search-cli` puts it, for `import trove from "trove-search-cli/eleventy"`.
   if (platform === 'eleventy') {
     mkdirSync(join(source, 'node_modules'), { recursive: true });
-    symlinkSync(root, join(source, 'node_modules/trove-search'), 'dir');
+    symlinkSync(join(root, 'packages/cli'), join(source, 'node_modules/trove-search-cli'), 'dir');
   }
   applyRecipes(platform, source, (code) => localise(code, origin, site, collection));
   const build = recipes().find((r) => r.platform === platform && r.file === 'build')!;

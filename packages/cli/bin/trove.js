@@ -17,7 +17,7 @@ if (existsSync(built)) {
     process.exit(1);
   }
   register();
-  // The client from its sources too (the `trove-source` condition of its exports), as .npmrc gives npm's scripts.
+  // The client from its sources too (the `trove-source` condition of its exports), wherever this runs from.
   const { register: registerHooks } = await import('node:module');
   registerHooks(
     'data:text/javascript,export function resolve(s, c, next) { return next(s, { ...c, conditions: [...c.conditions, "trove-source"] }); }',

@@ -12,7 +12,7 @@ function dryRun(zone: string): Promise<{ code: number; stdout: string; stderr: s
   return new Promise((resolve) => {
     execFile(
       process.execPath,
-      ['--import', 'tsx', 'packages/cli/src/cli/main.ts', 'index', feed, '--dry-run'],
+      ['--import', 'tsx', 'src/cli/main.ts', 'index', feed, '--dry-run'],
       { cwd: root, env: { ...process.env, TZ: zone }, timeout: 60_000 },
       (error, stdout, stderr) => resolve({ code: error ? ((error as { code?: number }).code ?? 1) : 0, stdout, stderr }),
     );

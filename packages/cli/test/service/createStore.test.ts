@@ -213,7 +213,7 @@ describe('createStore: killed mid-write', () => {
     // prints each batch number once append() resolved; compaction runs often.
     writeFileSync(
       script,
-      `import { createStore } from ${JSON.stringify(join(root, 'packages/cli/src/service/store/createStore.ts'))};
+      `import { createStore } from ${JSON.stringify(join(root, 'src/service/store/createStore.ts'))};
        const store = createStore(${JSON.stringify(join(dir, 'data'))}, { compactAfterBytes: 20_000 });
        await store.open(async () => {});
        const pad = 'x'.repeat(300);

@@ -56,7 +56,7 @@ describe('writeFileAtomic', () => {
     // Rewrites a ~4 MB file in a loop, alternating two contents, until killed.
     writeFileSync(
       script,
-      `import { writeFileAtomic } from ${JSON.stringify(join(root, 'packages/cli/src/service/store/writeFileAtomic.ts'))};
+      `import { writeFileAtomic } from ${JSON.stringify(join(root, 'src/service/store/writeFileAtomic.ts'))};
        const a = JSON.stringify({ v: 'a', pad: 'a'.repeat(4_000_000) });
        const b = JSON.stringify({ v: 'b', pad: 'b'.repeat(4_000_000) });
        for (let i = 0; ; i++) { writeFileAtomic(${JSON.stringify(file)}, i % 2 ? b : a); if (i === 1) process.stdout.write('ready\\n'); }`,

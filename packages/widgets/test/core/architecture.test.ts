@@ -1,30 +1,131 @@
+import { builtinModules } from 'node:module';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
-const src = join(import.meta.dirname, '../../src');
+/** The packages of the repository, and the folders of their sources by the names of the layers. */
+const packages = join(import.meta.dirname, '../../..');
+const roots = {
+  client: join(packages, 'client/src'),
+  widgets: join(packages, 'widgets/src'),
+  cli: join(packages, 'cli/src'),
+} as const;
+const folders: [layer: string, dir: string][] = [
+  ['api', roots.client],
+  ['cli', join(roots.cli, 'cli')],
+  ['service', join(roots.cli, 'service')],
+  ['', roots.widgets],
+  ['', roots.cli],
+];
 const layers = ['api', 'core', 'ui', 'elements'] as const;
+/** The client's entry, where an import of the package by name lands. */
+const clientEntry = 'api/index.ts';
+
+/** A source file's name by its layer (`api/filter.ts`, `core/pageSearch.ts`, `service/limits.ts`); `../…` outside every package. */
+function logical(path: string): string {
+  for (const [layer, dir] of folders) if (path.startsWith(`${dir}/`)) return join(layer, relative(dir, path));
+  return `../${relative(packages, path)}`;
+}
+/** The folder of a layer's sources. */
+const dirOf = (layer: string) =>
+  layer === 'api' ? roots.client : layer === 'cli' || layer === 'service' ? join(roots.cli, layer) : join(roots.widgets, layer);
+const src = roots.widgets;
 
 function files(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
     entry.isDirectory() ? files(join(dir, entry.name)) : /\.tsx?$/.test(entry.name) ? [join(dir, entry.name)] : [],
   );
 }
+const allFiles = () => Object.values(roots).flatMap((root) => files(root));
 
-/** Every relative import of a file, as a path inside `src/` (`core/pageSearch.ts`). */
+/** A file's code without its comments' lines (their examples name packages too). */
+const code = (file: string) =>
+  readFileSync(file, 'utf8')
+    .split('\n')
+    .filter((line) => !/^\s*(\*|\/\/|\/\*)/.test(line))
+    .join('\n');
+
+/** Every import of a file of ours, as a layer path (`core/pageSearch.ts`): relative ones, and the client by name. */
 function imports(file: string): string[] {
-  const code = readFileSync(file, 'utf8');
-  return [...code.matchAll(/(?:from|import)\s*\(?\s*['"](\.{1,2}\/[^'"]+)['"]/g)].map((m) => relative(src, join(file, '..', m[1])));
+  const text = code(file);
+  const relatives = [...text.matchAll(/(?:from|import)\s*\(?\s*['"](\.{1,2}\/[^'"]+)['"]/g)].map((m) => logical(join(file, '..', m[1]!)));
+  const client = /(?:from|import)\s*\(?\s*['"]trove-search-client['"]/.test(text) ? [clientEntry] : [];
+  return [...relatives, ...client];
 }
+
+/** Every package a file imports by name (`preact/hooks` → `preact`), with whether only its types are. */
+function packageImports(file: string): { name: string; typeOnly: boolean }[] {
+  return [
+    ...code(file).matchAll(
+      /(?:^|\n)\s*(import|export)\s+(type\s+)?[^;'"]*?from\s*['"]([^.'"][^'"]*)['"]|import\(\s*['"]([^.'"][^'"]*)['"]\s*\)/g,
+    ),
+  ].map((m) => {
+    const spec = (m[3] ?? m[4])!;
+    const name = spec.startsWith('@') ? spec.split('/').slice(0, 2).join('/') : spec.split('/')[0]!;
+    return { name, typeOnly: Boolean(m[2]) };
+  });
+}
+
+describe('the packages depend one way: the widgets and the command on the client, nothing on the command', () => {
+  /** Loaded only when the command runs from its TypeScript sources (a checkout), never once built. */
+  const fromSourcesOnly = ['tsx'];
+  const ours = ['trove-search-client', 'trove-search', 'trove-search-cli'];
+  const allowedOurs: Record<keyof typeof roots, string[]> = { client: [], widgets: ['trove-search-client'], cli: ['trove-search-client'] };
+  for (const [name, root] of Object.entries(roots) as [keyof typeof roots, string][]) {
+    const manifest = JSON.parse(readFileSync(join(root, '../package.json'), 'utf8'));
+    const declared = new Set([...Object.keys(manifest.dependencies ?? {}), ...Object.keys(manifest.peerDependencies ?? {})]);
+
+    it(`keeps ${manifest.name} importing, of ours, ${allowedOurs[name].join(', ') || 'nothing'}`, () => {
+      const wrong = files(root).flatMap((file) =>
+        packageImports(file)
+          .filter(({ name: used }) => ours.includes(used) && !allowedOurs[name].includes(used))
+          .map(({ name: used }) => `${relative(packages, file)} → ${used}`),
+      );
+      expect(wrong).toEqual([]);
+    });
+
+    it(`keeps ${manifest.name}'s relative imports inside its own folder`, () => {
+      const wrong = files(root).flatMap((file) =>
+        [...code(file).matchAll(/(?:from|import)\s*\(?\s*['"](\.{1,2}\/[^'"]+)['"]/g)]
+          .map((m) => join(file, '..', m[1]!))
+          .filter((target) => !target.startsWith(`${root}/`) && target !== join(root, '../package.json'))
+          .map((target) => `${relative(packages, file)} → ${relative(packages, target)}`),
+      );
+      expect(wrong).toEqual([]);
+    });
+
+    it(`has ${manifest.name} import at run time only what its package.json declares`, () => {
+      const undeclared = files(root).flatMap((file) =>
+        packageImports(file)
+          .filter(
+            ({ name: used, typeOnly }) =>
+              !typeOnly &&
+              !used.startsWith('node:') &&
+              !builtinModules.includes(used) &&
+              !declared.has(used) &&
+              !fromSourcesOnly.includes(used),
+          )
+          .map(({ name: used }) => `${relative(packages, file)} → ${used}`),
+      );
+      expect(undeclared).toEqual([]);
+    });
+  }
+
+  it('finds a crossing import (the checks above rely on it)', () => {
+    const imported = packageImports(join(roots.widgets, 'index.ts')).map(({ name }) => name);
+    expect(imported).toContain('trove-search-client');
+    expect(imports(join(roots.widgets, 'core/createSearchController.ts'))).toContain(clientEntry);
+  });
+});
 
 describe('the direction of imports: elements → ui → core → api', () => {
   for (const [index, layer] of layers.entries()) {
     const above = layers.slice(index + 1);
     it(`keeps ${layer}/ free of imports from ${above.join(', ') || 'nothing above it'}`, () => {
-      const wrong = files(join(src, layer)).flatMap((file) =>
+      const wrong = files(dirOf(layer)).flatMap((file) =>
         imports(file)
           .filter((target) => above.some((up) => target.startsWith(`${up}/`)))
-          .map((target) => `${relative(src, file)} → ${target}`),
+          .map((target) => `${logical(file)} → ${target}`),
       );
       expect(wrong).toEqual([]);
     });
@@ -34,9 +135,11 @@ describe('the direction of imports: elements → ui → core → api', () => {
 describe('the table of endpoints stays out of the browser', () => {
   // Its rows are for the service; the client writes the patterns it uses (src/api/endpoints.ts).
   it('is imported by the widgets for its types only', () => {
-    const widgets = layers.flatMap((layer) => files(join(src, layer)));
+    const widgets = files(roots.widgets);
     const runtime = widgets.filter((file) =>
-      /^import\s+(?!type\b)[^;]*from\s+['"][./]*\/?(api\/)?endpoints\.ts['"]/m.test(readFileSync(file, 'utf8')),
+      [...readFileSync(file, 'utf8').matchAll(/^import\s+(?!type\b)\{([^}]*)\}\s*from\s+['"]trove-search-client['"]/gm)].some((m) =>
+        m[1]!.split(',').some((name) => /^\s*(ENDPOINTS|defaultHandler)\b/.test(name)),
+      ),
     );
     expect(runtime.map((file) => relative(src, file))).toEqual([]);
   });
@@ -45,9 +148,9 @@ describe('the table of endpoints stays out of the browser', () => {
 describe('the API version is known to api/ alone', () => {
   // The `trove` command and the local service are Node tools that take the version as a setting of their own.
   it('is never read from a client outside api/ in the widgets', () => {
-    const reads = files(src)
-      .filter((file) => !/^(api|cli|service)\//.test(relative(src, file)))
-      .filter((file) => /options\.apiVersion|\.apiVersion\s*===|===\s*['"]v[12]['"]/.test(readFileSync(file, 'utf8')));
+    const reads = files(src).filter((file) =>
+      /options\.apiVersion|\.apiVersion\s*===|===\s*['"]v[12]['"]/.test(readFileSync(file, 'utf8')),
+    );
     expect(reads.map((file) => relative(src, file))).toEqual([]);
   });
 
@@ -59,16 +162,16 @@ describe('the API version is known to api/ alone', () => {
   });
 });
 
-describe('the Node tools use only api/ of the widgets’ code', () => {
+describe('the Node tools use only the client of the widgets’ code', () => {
   // `trove serve` is a command of the CLI: the one import across, to the service's entry, loaded only by that command.
   const allowed = new Set(['cli/runCli.ts → service/runServe.ts']);
   for (const tool of ['cli', 'service'] as const) {
-    it(`keeps ${tool}/ importing only api/ and its own folders`, () => {
-      const wrong = files(join(src, tool)).flatMap((file) =>
+    it(`keeps ${tool}/ importing only the client and its own folders`, () => {
+      const wrong = files(dirOf(tool)).flatMap((file) =>
         imports(file)
-          // Outside src/ (package.json) is no layer.
-          .filter((target) => !target.startsWith('../') && !target.startsWith('api/') && !target.startsWith(`${tool}/`))
-          .map((target) => `${relative(src, file)} → ${target}`)
+          // Outside the packages' sources (package.json) is no layer.
+          .filter((target) => !target.startsWith('../') && target !== clientEntry && !target.startsWith(`${tool}/`))
+          .map((target) => `${logical(file)} → ${target}`)
           .filter((edge) => !allowed.has(edge)),
       );
       expect(wrong).toEqual([]);
@@ -81,7 +184,7 @@ describe('the folders of the service import downward only', () => {
   const order = ['http', 'endpoints', 'store', 'analytics', 'engine', 'sample'] as const;
   /** The entry files may import every folder; the shared base imports none. */
   const base = ['ServiceError.ts', 'limits.ts', 'types.ts', 'escapeControl.ts'].map((name) => `service/${name}`);
-  const service = join(src, 'service');
+  const service = dirOf('service');
 
   it('has a place in that order for every folder of the service', () => {
     const folders = readdirSync(service, { withFileTypes: true }).filter((entry) => entry.isDirectory());
@@ -97,7 +200,7 @@ describe('the folders of the service import downward only', () => {
           .filter(
             (target) => !target.startsWith(`service/${folder}/`) && !below.some((b) => target.startsWith(b)) && !base.includes(target),
           )
-          .map((target) => `${relative(src, file)} → ${target}`),
+          .map((target) => `${logical(file)} → ${target}`),
       );
       expect(wrong).toEqual([]);
     });
@@ -105,7 +208,7 @@ describe('the folders of the service import downward only', () => {
 
   it('keeps the shared base free of imports from the folders', () => {
     const wrong = base.flatMap((file) =>
-      imports(join(src, file))
+      imports(join(roots.cli, file))
         .filter((target) => target.startsWith('service/') && !base.includes(target))
         .map((target) => `${file} → ${target}`),
     );
@@ -117,23 +220,24 @@ describe('the size of a folder and of a file', () => {
   // src/cli is reorganised by issue 31 (its sources and page readers get folders of their own).
   const exempt = ['cli'];
 
-  it('keeps every folder of src/ at 25 files or fewer directly', () => {
+  it("keeps every folder of the packages' sources at 25 files or fewer directly", () => {
     const crowded: string[] = [];
     const walk = (dir: string) => {
       const entries = readdirSync(dir, { withFileTypes: true });
       const count = entries.filter((entry) => entry.isFile()).length;
-      const name = relative(src, dir);
-      if (count > 25 && !exempt.includes(name)) crowded.push(`${name || 'src'}: ${count}`);
+      const name = logical(`${dir}/x`).slice(0, -2);
+      if (count > 25 && !exempt.includes(name)) crowded.push(`${relative(packages, dir)}: ${count}`);
       for (const entry of entries) if (entry.isDirectory()) walk(join(dir, entry.name));
     };
-    walk(src);
+    for (const root of Object.values(roots)) walk(root);
     expect(crowded).toEqual([]);
   });
 
   it('has at most two files over 450 lines, each saying why in its opening comment', () => {
-    const long = files(src).filter((file) => readFileSync(file, 'utf8').split('\n').length > 450);
+    const long = allFiles().filter((file) => readFileSync(file, 'utf8').split('\n').length > 450);
     expect(long.length).toBeLessThanOrEqual(2);
-    for (const file of long) expect(readFileSync(file, 'utf8').slice(0, 400), relative(src, file)).toMatch(/Over 450 lines on purpose/);
+    for (const file of long)
+      expect(readFileSync(file, 'utf8').slice(0, 400), relative(packages, file)).toMatch(/Over 450 lines on purpose/);
   });
 });
 
@@ -161,7 +265,7 @@ function importCircles(graph: Map<string, string[]>): string[] {
   return circles;
 }
 
-describe('no import circles in src/', () => {
+describe("no import circles in the packages' sources", () => {
   it('finds a circle and names it (the finder the next test relies on)', () => {
     const graph = new Map([
       ['a.ts', ['b.ts']],
@@ -181,7 +285,7 @@ describe('no import circles in src/', () => {
   });
 
   it('has no file that imports, through its relative imports (type imports included), a file that imports it back', () => {
-    const graph = new Map(files(src).map((file) => [relative(src, file), imports(file)]));
+    const graph = new Map(allFiles().map((file) => [logical(file), imports(file)]));
     expect(importCircles(graph)).toEqual([]);
   });
 });
