@@ -487,7 +487,7 @@ describe('bad input: status, envelope, message, nothing changed', () => {
       'an unknown path, sent to the shipped docs',
       () => svc.request(`/api/v2/nowhere?${T}`),
       404,
-      /see docs\/http-api\.md in the trove-search package/,
+      /see docs\/http-api\.md in the trove-search-cli package/,
     ],
     ['search without handler', () => svc.request(`${V2}/search/?${T}`), 404, /Unknown path/],
     ['v1 feedback', () => svc.request(`${V1}/recommend/feedback/hits?${T}&source_id=1&target_id=2&item_order=1`), 404, /Unknown path/],

@@ -15,7 +15,7 @@ describe('the demo dev server (demo/vite.config.ts)', () => {
     dataDir = mkdtempSync(join(tmpdir(), 'trove-demo-dev-'));
     process.env.TROVE_DATA = dataDir;
     process.env.PORT = '0';
-    server = await createServer({ configFile: join(import.meta.dirname, '../../demo/vite.config.ts'), logLevel: 'silent' });
+    server = await createServer({ configFile: join(import.meta.dirname, '../../../../demo/vite.config.ts'), logLevel: 'silent' });
     await server.listen();
     base = server.resolvedUrls!.local[0]!.replace(/\/$/, '');
   }, 60_000);

@@ -2,7 +2,8 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
-const root = join(import.meta.dirname, '../..');
+/** The repository's root: the packages' sources and docs/. */
+const root = join(import.meta.dirname, '../../../..');
 
 function files(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
@@ -13,11 +14,12 @@ function files(dir: string): string[] {
 /** What names the delete endpoint: its row, its function, the client's method and its type, its docs. */
 const MARKS = /kind: 'delete'|\bdeleteEndpoint\b|'DELETE', 'delete: ids'|\bdelete\(ids: |### Delete documents/;
 /** The record's and the engine's support, which any endpoint that changes documents needs. */
-const SUPPORT = /^src\/service\/(store|engine)\//;
+const SUPPORT = /^packages\/cli\/src\/service\/(store|engine)\//;
 
 describe('adding an endpoint through the table', () => {
   it('touched only the files docs/architecture.md lists for the delete extension (besides the record and the engine)', () => {
-    const naming = [...files(join(root, 'src')), join(root, 'docs/http-api.md')]
+    const sources = readdirSync(join(root, 'packages')).flatMap((name) => files(join(root, 'packages', name, 'src')));
+    const naming = [...sources, join(root, 'docs/http-api.md')]
       .map((file) => relative(root, file))
       .filter((file) => !SUPPORT.test(file) && MARKS.test(readFileSync(join(root, file), 'utf8')))
       .sort();
