@@ -105,7 +105,8 @@ export function matchRoute(pathname: string): Route | null {
 /** The endpoint of a request's path and method: 404 for a path no row has, 405 for a method its rows lack. */
 export function findEndpoint(pathname: string, method: string): Match {
   const found = matchRequest(pathname, method);
-  if (!found) throw new ServiceError(404, `Unknown path ${pathname}: see docs/http-api.md in the trove-search-cli package for the endpoints`);
+  if (!found)
+    throw new ServiceError(404, `Unknown path ${pathname}: see docs/http-api.md in the trove-search-cli package for the endpoints`);
   if (!found.match) {
     throw new ServiceError(405, `Method ${method} not allowed on ${pathname}: use ${found.allowed.join(' or ')}`, {
       Allow: [...found.allowed, 'OPTIONS'].join(', '),
