@@ -11,7 +11,7 @@ import { existsSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { defineConfig, type Plugin, type ViteDevServer } from 'vite';
+import { defaultClientConditions, defaultServerConditions, defineConfig, type Plugin, type ViteDevServer } from 'vite';
 import type { Service } from '../packages/cli/src/service/createService.ts';
 import type { DemoSite, DemoSiteOptions } from './site/createDemoSite.ts';
 
@@ -99,6 +99,9 @@ export default defineConfig({
   // Same JSX setup as the root vite.config.ts.
   oxc: { jsx: { runtime: 'automatic', importSource: 'preact' } },
   plugins: [troveDemo()],
+  // The client from its sources, as in the root vite.config.ts (the `trove-source` condition of its exports).
+  resolve: { conditions: ['trove-source', ...defaultClientConditions] },
+  ssr: { resolve: { conditions: ['trove-source', ...defaultServerConditions] } },
   server: {
     host,
     port,
