@@ -1,10 +1,22 @@
+import { cpSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { build, defineConfig, type LibraryOptions, type Rollup, type UserConfig } from 'vite';
+import {
+  build,
+  defaultClientConditions,
+  defaultServerConditions,
+  defineConfig,
+  type LibraryOptions,
+  type Plugin,
+  type Rollup,
+  type UserConfig,
+} from 'vite';
 import pkg from './package.json' with { type: 'json' };
 
 /**
- * One config, one output per mode (vite builds an IIFE from a single entry per run):
- *   vite build --mode esm     → dist/index.js          ES module entry (dependencies external)
+ * One config, one output per mode (vite builds an IIFE from a single entry per run), each in
+ * its package's dist/ (packages/client, packages/widgets, packages/cli):
+ *   vite build --mode client  → client dist/index.js   trove-search-client (ky external)
+ *   vite build --mode esm     → dist/index.js          the widgets' ES module entry (dependencies external)
  *   vite build --mode chunks  → dist/chunks/*.js       one ES chunk per element + shared chunks
  *   vite build --mode script  → dist/trove.js          classic <script> loader of those chunks:
  *                                                     runs the `chunks` build first and gives the
@@ -16,29 +28,39 @@ import pkg from './package.json' with { type: 'json' };
  *                               dist/eleventy.js       the Eleventy plugin (Node), sharing its code
  * Without --mode build (vitest) the `test` block applies.
  */
-const outDir = process.env.TROVE_OUT_DIR ?? 'dist';
+const outDir = process.env.TROVE_OUT_DIR ?? 'packages/widgets/dist';
+
+/**
+ * The packages' sources: `trove-search-client` resolves to its TypeScript through the
+ * `trove-source` condition of its `exports`, here as in tsconfig.json (`customConditions`;
+ * tsx and Playwright read its `paths` to the same file); published, to dist/.
+ */
+const conditions = ['trove-source', ...defaultClientConditions];
+const serverConditions = ['trove-source', ...defaultServerConditions];
 
 /** What each build mode produces (vite builds an IIFE from a single entry per run). */
 function libraryFor(mode: string): LibraryOptions {
-  if (mode === 'script') return { entry: 'src/standalone.ts', formats: ['iife'], name: 'TroveLoader', fileName: () => 'trove.js' };
-  if (mode === 'place') return { entry: 'src/chunks/trove-place.ts', formats: ['es'], fileName: () => 'trove-place.js' };
+  if (mode === 'client') return { entry: 'packages/client/src/index.ts', formats: ['es'], fileName: () => 'index.js' };
+  if (mode === 'script')
+    return { entry: 'packages/widgets/src/standalone.ts', formats: ['iife'], name: 'TroveLoader', fileName: () => 'trove.js' };
+  if (mode === 'place') return { entry: 'packages/widgets/src/chunks/trove-place.ts', formats: ['es'], fileName: () => 'trove-place.js' };
   if (mode === 'chunks')
     return {
       entry: {
-        'trove-search-box': 'src/chunks/trove-search-box.ts',
-        'trove-search-results': 'src/chunks/trove-search-results.ts',
-        'trove-related-posts': 'src/chunks/trove-related-posts.ts',
+        'trove-search-box': 'packages/widgets/src/chunks/trove-search-box.ts',
+        'trove-search-results': 'packages/widgets/src/chunks/trove-search-results.ts',
+        'trove-related-posts': 'packages/widgets/src/chunks/trove-related-posts.ts',
       },
       formats: ['es'],
       fileName: (_format, name) => `${name}.js`,
     };
   return {
     entry: {
-      index: 'src/index.ts',
-      'jsx-react': 'src/jsx-react.ts',
-      'jsx-preact': 'src/jsx-preact.ts',
-      'jsx-vue': 'src/jsx-vue.ts',
-      'jsx-svelte': 'src/jsx-svelte.ts',
+      index: 'packages/widgets/src/index.ts',
+      'jsx-react': 'packages/widgets/src/jsx-react.ts',
+      'jsx-preact': 'packages/widgets/src/jsx-preact.ts',
+      'jsx-vue': 'packages/widgets/src/jsx-vue.ts',
+      'jsx-svelte': 'packages/widgets/src/jsx-svelte.ts',
     },
     formats: ['es'],
     fileName: (_format, name) => `${name}.js`,
@@ -83,7 +105,45 @@ async function buildChunks(): Promise<[string[], Record<string, number[]>]> {
  * The modules only `client.index()` imports, left out of the chunks with it (`__TROVE_READ_ONLY__`):
  * what they import (the id rule of `documentId`) is not shared through them.
  */
-const indexOnly = /\/api\/(toIndexId|toV1Document)\.ts$/;
+const indexOnly = /\/client\/src\/(toIndexId|toV1Document)\.ts$/;
+
+/**
+ * The script's chunks import the client's modules themselves, not through its entry: `sharedWithRelated`
+ * then sees which element uses which module (through the entry, every one would look shared).
+ * Rewrites `import { a, type B } from 'trove-search-client'` by the entry's export lists.
+ */
+function clientModules(): Plugin {
+  const entry = fileURLToPath(new URL('packages/client/src/index.ts', import.meta.url));
+  const from = new Map<string, [file: string, name: string]>();
+  for (const [, list, file] of readFileSync(entry, 'utf8').matchAll(/export\s+(?:type\s+)?\{([^}]*)\}\s+from\s+'([^']+)'/g))
+    for (const item of list!.split(',').map((part) => part.trim().replace(/^type\s+/, ''))) {
+      const [name, alias = name] = item.split(/\s+as\s+/);
+      if (name) from.set(alias!, [fileURLToPath(new URL(file!, `file://${entry}`)), name]);
+    }
+  return {
+    name: 'trove-client-modules',
+    enforce: 'pre',
+    transform(code, id) {
+      if (!id.includes('/packages/widgets/src/') || !code.includes("'trove-search-client'")) return null;
+      return code.replace(
+        /import\s+(type\s+)?\{([^}]*)\}\s+from\s+'trove-search-client';?/g,
+        (_all, allTypes: string | undefined, list: string) =>
+          list
+            .split(',')
+            .map((part) => part.trim())
+            .filter(Boolean)
+            .map((item) => {
+              const type = allTypes || item.startsWith('type ') ? 'type ' : '';
+              const [name, local = name] = item.replace(/^type\s+/, '').split(/\s+as\s+/);
+              const [file, original] = from.get(name!) ?? [];
+              if (!file) throw new Error(`trove-search-client exports no ${name}`);
+              return `import ${type}{ ${original} as ${local} } from ${JSON.stringify(file)};`;
+            })
+            .join('\n'),
+      );
+    },
+  };
+}
 
 /** `bootChunk` for a module that `trove-related-posts` and another element's chunk both import; else `null`. */
 function sharedWithRelated(id: string, context: Rollup.ChunkingContext): string | null {
@@ -101,20 +161,34 @@ function sharedWithRelated(id: string, context: Rollup.ChunkingContext): string 
 }
 
 /**
- * dist/cli.js: the `trove` command for Node >= 20 (bin/trove.js imports it); dependencies stay
- * imports. `trove serve` (the local service, with MiniSearch) is a chunk of its own in dist/cli/,
- * loaded only by that command; no browser build imports it.
+ * packages/cli/dist/cli.js: the `trove` command for Node >= 20 (bin/trove.js imports it);
+ * dependencies (the client among them) stay imports. `trove serve` (the local service, with
+ * MiniSearch) is a chunk of its own in dist/cli/, loaded only by that command; no browser build
+ * imports it. The Eleventy plugin copies the widgets into a site: their built script and chunks
+ * go along in dist/widgets/ (built first, by `--mode script`).
  */
+const cliOutDir = process.env.TROVE_CLI_OUT_DIR ?? 'packages/cli/dist';
 const cliConfig: UserConfig = {
   define: { __TROVE_VERSION__: JSON.stringify(pkg.version) },
+  resolve: { conditions: serverConditions },
+  ssr: { external: ['trove-search-client'], resolve: { conditions: serverConditions, externalConditions: [...defaultServerConditions] } },
+  plugins: [
+    {
+      name: 'trove-widgets-copy',
+      closeBundle() {
+        cpSync(`${outDir}/trove.js`, `${cliOutDir}/widgets/trove.js`);
+        cpSync(`${outDir}/chunks`, `${cliOutDir}/widgets/chunks`, { recursive: true });
+      },
+    },
+  ],
   build: {
-    outDir,
-    emptyOutDir: false,
+    outDir: cliOutDir,
+    emptyOutDir: true,
     target: 'node20',
     ssr: true,
     rolldownOptions: {
-      // The Eleventy plugin (`trove-search/eleventy`) indexes with the command's own code.
-      input: { cli: 'src/cli/main.ts', eleventy: 'src/eleventy.ts' },
+      // The Eleventy plugin (`trove-search-cli/eleventy`) indexes with the command's own code.
+      input: { cli: 'packages/cli/src/cli/main.ts', eleventy: 'packages/cli/src/eleventy.ts' },
       output: { entryFileNames: '[name].js', chunkFileNames: 'cli/[name]-[hash].js', format: 'es' },
     },
   },
@@ -146,22 +220,25 @@ export default defineConfig(
           // through `useSignalValue`, not through the Preact integration of `@preact/signals` (~1 KB
           // brotli on every page), and the tests run them without it. The npm module imports
           // `@preact/signals` (its peer dependency), which re-exports the same functions.
+          plugins: mode === 'chunks' ? [clientModules()] : [],
           resolve:
             mode === 'chunks'
               ? {
+                  conditions,
                   alias: [
                     signalsCore,
                     {
                       find: /^(?:\.\/|.*\/elements\/)TroveHost\.ts$/,
-                      replacement: fileURLToPath(new URL('src/chunks/loaderHost.ts', import.meta.url)),
+                      replacement: fileURLToPath(new URL('packages/widgets/src/chunks/loaderHost.ts', import.meta.url)),
                     },
                   ],
                 }
-              : mode === 'esm'
-                ? {}
-                : { alias: [signalsCore] },
+              : mode === 'esm' || mode === 'client'
+                ? { conditions }
+                : { conditions, alias: [signalsCore] },
+          ssr: { resolve: { conditions: serverConditions } },
           build: {
-            outDir: mode === 'chunks' || mode === 'place' ? `${outDir}/chunks` : outDir,
+            outDir: mode === 'client' ? 'packages/client/dist' : mode === 'chunks' || mode === 'place' ? `${outDir}/chunks` : outDir,
             emptyOutDir: mode !== 'script' && mode !== 'place',
             // Evergreen browsers from 2024 on: native class fields and private members, CSS light-dark().
             target: 'es2022',
@@ -170,7 +247,8 @@ export default defineConfig(
             lib: libraryFor(mode),
             rolldownOptions: {
               // The npm module leaves its dependencies to the app's bundler; the script bundles them.
-              external: mode === 'esm' ? [/^preact/, /^@preact\//, /^ky$/] : [],
+              // The widgets' module imports the client as a dependency of theirs (one copy in an app).
+              external: mode === 'esm' ? [/^preact/, /^@preact\//, /^ky$/, /^trove-search-client$/] : mode === 'client' ? [/^ky$/] : [],
               output:
                 mode === 'chunks'
                   ? {
@@ -208,11 +286,20 @@ export default defineConfig(
             projects: [
               {
                 extends: true,
-                test: { name: 'node', environment: 'node', include: ['test/{api,core,service,cli,scripts}/**/*.test.ts'] },
+                test: {
+                  name: 'node',
+                  environment: 'node',
+                  include: [
+                    'packages/client/test/**/*.test.ts',
+                    'packages/widgets/test/core/**/*.test.ts',
+                    'packages/cli/test/{service,cli}/**/*.test.ts',
+                    'test/scripts/**/*.test.ts',
+                  ],
+                },
               },
               {
                 extends: true,
-                test: { name: 'dom', environment: 'happy-dom', include: ['test/{ui,elements}/**/*.test.{ts,tsx}'] },
+                test: { name: 'dom', environment: 'happy-dom', include: ['packages/widgets/test/{ui,elements}/**/*.test.{ts,tsx}'] },
               },
             ],
           },

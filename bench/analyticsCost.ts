@@ -17,11 +17,11 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { createAnalytics } from '../src/service/analytics/createAnalytics.ts';
-import { createFileAnalyticsStore } from '../src/service/analytics/createFileAnalyticsStore.ts';
-import { createService, type Service } from '../src/service/createService.ts';
-import { generatePosts } from '../src/service/sample/generatePosts.ts';
-import { seededRandom } from '../src/service/sample/seededRandom.ts';
+import { createAnalytics } from '../packages/cli/src/service/analytics/createAnalytics.ts';
+import { createFileAnalyticsStore } from '../packages/cli/src/service/analytics/createFileAnalyticsStore.ts';
+import { createService, type Service } from '../packages/cli/src/service/createService.ts';
+import { generatePosts } from '../packages/cli/src/service/sample/generatePosts.ts';
+import { seededRandom } from '../packages/cli/src/service/sample/seededRandom.ts';
 import { readerSearches } from './service.ts';
 import { median } from './stats.ts';
 

@@ -16,8 +16,8 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { extname, join, resolve, sep } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
-import { createService } from '../src/service/createService.ts';
-import { withTestHooks } from '../src/service/createTestHooks.ts';
+import { createService } from '../packages/cli/src/service/createService.ts';
+import { withTestHooks } from '../packages/cli/src/service/createTestHooks.ts';
 
 export interface BenchServer {
   origin: string;

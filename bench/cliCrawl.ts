@@ -18,7 +18,7 @@ import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { spawnServe } from '../scripts/spawnServe.ts';
-import { type ServedSite, serveSite } from '../test/cli/serveSite.ts';
+import { type ServedSite, serveSite } from '../packages/cli/test/cli/serveSite.ts';
 import { type BlogPost, blogPosts } from '../test/sites/blogPosts.ts';
 import { buildSite, missingGenerator } from '../test/sites/buildSite.ts';
 
@@ -59,10 +59,10 @@ function manyPosts(count: number): BlogPost[] {
 
 /** The child: `trove index …` in-process, reporting its time, peak memory and summary as one JSON line. */
 async function child(args: string[]): Promise<void> {
-  const { runCli } = await import('../src/cli/runCli.ts');
+  const { runCli } = await import('../packages/cli/src/cli/runCli.ts');
   // As the command does (src/cli/main.ts): its pages read in worker threads that load the entry.
-  const { setWorkerEntry } = await import('../src/cli/sources/createPageReaderPool.ts');
-  setWorkerEntry(new URL('../src/cli/sources/servePageReader.ts', import.meta.url).href);
+  const { setWorkerEntry } = await import('../packages/cli/src/cli/sources/createPageReaderPool.ts');
+  setWorkerEntry(new URL('../packages/cli/src/cli/sources/servePageReader.ts', import.meta.url).href);
   let stderr = '';
   const started = performance.now();
   const exitCode = await runCli(['index', ...args], {

@@ -78,7 +78,7 @@ export function generateFeed(megabytes: number): { xml: string; items: number } 
 
 /** The child: runs the command in-process, counting what it prints, and reports as one JSON line. */
 async function child(file: string): Promise<void> {
-  const { runCli } = await import('../src/cli/runCli.ts');
+  const { runCli } = await import('../packages/cli/src/cli/runCli.ts');
   let stdoutBytes = 0;
   let stderr = '';
   const started = performance.now();

@@ -136,7 +136,7 @@ export function formatBreakdown(chunks: ChunkBreakdown[], perChunk = 8): string 
     const rest = chunk.modules.slice(perChunk);
     const rows = shown.map(([module, bytes]) => [`    ${module}`, kb(bytes), `≈ ${kb((chunk.brotli * bytes) / chunk.minified)}`]);
     // The libraries share `bootChunk` with our code: their sum first, then the modules as they come.
-    const libraries = chunk.modules.filter(([module]) => !module.startsWith('src/') && !module.startsWith('('));
+    const libraries = chunk.modules.filter(([module]) => !module.startsWith('packages/') && !module.startsWith('('));
     const librariesBytes = libraries.reduce((a, [, b]) => a + b, 0);
     if (libraries.length)
       rows.unshift([

@@ -54,7 +54,7 @@ const temporary: string[] = [];
 
 /** The build to measure: $TROVE_OUT_DIR or dist/, else a fresh build in a temporary folder. */
 function distDir(): string {
-  const dir = process.env.TROVE_OUT_DIR ?? join(root, 'dist');
+  const dir = process.env.TROVE_OUT_DIR ?? join(root, 'packages/widgets/dist');
   if (existsSync(join(dir, 'trove.js'))) return dir;
   const out = mkdtempSync(join(tmpdir(), 'trove-bench-dist-'));
   temporary.push(out);

@@ -18,10 +18,10 @@ import { pathToFileURL } from 'node:url';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import type { AddressInfo } from 'node:net';
-import type { Document } from '../src/api/types.ts';
-import { createService } from '../src/service/createService.ts';
-import { generatePosts } from '../src/service/sample/generatePosts.ts';
-import { seededRandom } from '../src/service/sample/seededRandom.ts';
+import type { Document } from '../packages/client/src/types.ts';
+import { createService } from '../packages/cli/src/service/createService.ts';
+import { generatePosts } from '../packages/cli/src/service/sample/generatePosts.ts';
+import { seededRandom } from '../packages/cli/src/service/sample/seededRandom.ts';
 
 export interface ServiceBenchResult {
   posts: number;

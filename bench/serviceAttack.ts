@@ -22,7 +22,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
-import { createService } from '../src/service/createService.ts';
+import { createService } from '../packages/cli/src/service/createService.ts';
 
 export interface ServiceAttackResult {
   posts: number;

@@ -28,14 +28,14 @@ import { Worker } from 'node:worker_threads';
 import pg from 'pg';
 import { isBuilt, spawnServe } from '../scripts/spawnServe.ts';
 import { startPostgres } from '../scripts/startPostgres.ts';
-import type { Document } from '../src/api/types.ts';
-import { MiniSearchEngine } from '../src/service/engine/MiniSearchEngine.ts';
-import { validateDocuments } from '../src/service/endpoints/validateDocuments.ts';
-import { generatePosts } from '../src/service/sample/generatePosts.ts';
-import { commonQueries, generateSkewedPosts } from '../src/service/sample/generateSkewedPosts.ts';
-import { seededRandom } from '../src/service/sample/seededRandom.ts';
-import { createRegistry } from '../src/service/store/createRegistry.ts';
-import { createStore } from '../src/service/store/createStore.ts';
+import type { Document } from '../packages/client/src/types.ts';
+import { MiniSearchEngine } from '../packages/cli/src/service/engine/MiniSearchEngine.ts';
+import { validateDocuments } from '../packages/cli/src/service/endpoints/validateDocuments.ts';
+import { generatePosts } from '../packages/cli/src/service/sample/generatePosts.ts';
+import { commonQueries, generateSkewedPosts } from '../packages/cli/src/service/sample/generateSkewedPosts.ts';
+import { seededRandom } from '../packages/cli/src/service/sample/seededRandom.ts';
+import { createRegistry } from '../packages/cli/src/service/store/createRegistry.ts';
+import { createStore } from '../packages/cli/src/service/store/createStore.ts';
 
 const TOKEN = 'bench';
 
@@ -261,7 +261,7 @@ async function measure(
 /** Indexes `posts` (one batch) into the record, in this process, then lets it go (its engine's index saved, as a service's at close). */
 async function seed(posts: readonly Document[], options: { dataDir: string; databaseUrl?: string }): Promise<void> {
   const store = options.databaseUrl
-    ? await (await import('../src/service/store/createPgStore.ts')).createPgStore(options.databaseUrl)
+    ? await (await import('../packages/cli/src/service/store/createPgStore.ts')).createPgStore(options.databaseUrl)
     : createStore(options.dataDir);
   const registry = await createRegistry(store, () => new MiniSearchEngine());
   await registry.index('demo', 'blog', validateDocuments(posts, 'v2'));

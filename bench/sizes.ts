@@ -13,7 +13,7 @@ export function brotliSize(bytes: Uint8Array): number {
 }
 
 /** Brotli size of each file of the standalone script (`trove.js` and `chunks/*.js`). */
-export function scriptSizes(dist = process.env.TROVE_OUT_DIR ?? 'dist'): Map<string, number> {
+export function scriptSizes(dist = process.env.TROVE_OUT_DIR ?? 'packages/widgets/dist'): Map<string, number> {
   const sizes = new Map<string, number>();
   if (!existsSync(join(dist, 'trove.js'))) return sizes;
   const chunks = existsSync(join(dist, 'chunks')) ? readdirSync(join(dist, 'chunks')).filter((f) => f.endsWith('.js')) : [];
@@ -57,7 +57,9 @@ export const ELEMENT_TAGS = ['trove-search-box', 'trove-related-posts', 'trove-s
  * fetches for that element once its moment has come (its chunk and every shared chunk it imports,
  * transitively), by tag, with the files.
  */
-export function firstLoadSizes(dist = process.env.TROVE_OUT_DIR ?? 'dist'): Map<string, { total: number; files: string[] }> {
+export function firstLoadSizes(
+  dist = process.env.TROVE_OUT_DIR ?? 'packages/widgets/dist',
+): Map<string, { total: number; files: string[] }> {
   const sizes = scriptSizes(dist);
   const loads = new Map<string, { total: number; files: string[] }>();
   for (const tag of ELEMENT_TAGS) {

@@ -27,7 +27,11 @@ export const STYLESHEETS_BEFORE: Record<string, number> = {
 };
 
 /** The modules that read the page's colours and follow them (issue 21's only new code). */
-export const PAGE_COLOR_MODULES = ['src/ui/decideColors.ts', 'src/elements/readPageColors.ts', 'src/elements/followPageColors.ts'];
+export const PAGE_COLOR_MODULES = [
+  'packages/widgets/src/ui/decideColors.ts',
+  'packages/widgets/src/elements/readPageColors.ts',
+  'packages/widgets/src/elements/followPageColors.ts',
+];
 
 /** A template literal of the chunk that holds a stylesheet (minified CSS: rules of `selector{property:value}`). */
 export function findStylesheet(code: string): string | undefined {

@@ -11,8 +11,8 @@ import { existsSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { defineConfig, type Plugin, type ViteDevServer } from 'vite';
-import type { Service } from '../src/service/createService.ts';
+import { defaultClientConditions, defaultServerConditions, defineConfig, type Plugin, type ViteDevServer } from 'vite';
+import type { Service } from '../packages/cli/src/service/createService.ts';
 import type { DemoSite, DemoSiteOptions } from './site/createDemoSite.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -36,7 +36,9 @@ function troveDemo(): Plugin {
       // Loaded through Vite's SSR module runner (TypeScript, same module graph as the pages).
       const startService = () =>
         (service ??= (async () => {
-          const mod = (await server.ssrLoadModule('/src/service/createService.ts')) as typeof import('../src/service/createService.ts');
+          const mod = (await server.ssrLoadModule(
+            '/packages/cli/src/service/createService.ts',
+          )) as typeof import('../packages/cli/src/service/createService.ts');
           const svc = await mod.createService({ token, dataDir });
           if (!existsSync(join(dataDir, 'collections', 'demo', 'blog.json'))) {
             log.info('  Indexing the sample corpus into demo/blog …', { timestamp: true });
@@ -97,6 +99,9 @@ export default defineConfig({
   // Same JSX setup as the root vite.config.ts.
   oxc: { jsx: { runtime: 'automatic', importSource: 'preact' } },
   plugins: [troveDemo()],
+  // The client from its sources, as in the root vite.config.ts (the `trove-source` condition of its exports).
+  resolve: { conditions: ['trove-source', ...defaultClientConditions] },
+  ssr: { resolve: { conditions: ['trove-source', ...defaultServerConditions] } },
   server: {
     host,
     port,
@@ -104,7 +109,7 @@ export default defineConfig({
     watch: { ignored: ['**/.trove-data/**', '**/e2e/**', '**/test/**', '**/dist/**', '**/test-results/**', '**/playwright-report/**'] },
   },
   optimizeDeps: {
-    entries: ['src/index.ts'],
+    entries: ['packages/widgets/src/index.ts'],
     include: ['preact', 'preact/hooks', 'preact/jsx-runtime', '@preact/signals', 'ky'],
   },
 });

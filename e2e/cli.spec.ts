@@ -42,7 +42,7 @@ function trove(args: string[], env: Record<string, string> = {}): Promise<{ code
   return new Promise((resolve) => {
     execFile(
       process.execPath,
-      [join(root, 'bin/trove.js'), ...args],
+      [join(root, 'packages/cli/bin/trove.js'), ...args],
       { cwd: root, env: { ...process.env, TROVE_TOKEN: 'dev-token', ...env }, timeout: 60_000 },
       (error, stdout, stderr) => resolve({ code: error ? ((error as { code?: number }).code ?? 1) : 0, stdout, stderr }),
     );
@@ -152,7 +152,7 @@ test('trove index --dry-run prints the documents and leaves the service alone', 
 
 test('trove index reads a Latin-1 news feed as published, and the service finds its titles intact', async ({ request, baseURL }) => {
   const collection = `cli-e2e-latin1-${Date.now()}`;
-  const feed = 'test/cli/fixtures/feeds/news-latin1.rss.xml'; // ISO-8859-1 bytes, declared in the XML declaration
+  const feed = 'packages/cli/test/cli/fixtures/feeds/news-latin1.rss.xml'; // ISO-8859-1 bytes, declared in the XML declaration
   const run = await trove(['index', feed, '--base-url', baseURL!, '--project', 'demo', '--collection', collection]);
   expect(run.stderr).toContain('Indexed 2 of 2 documents from RSS 2.0 feed');
   expect(run.stderr).not.toContain('Warnings');

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { generatePosts } from '../src/service/sample/generatePosts.ts';
+import { generatePosts } from '../packages/cli/src/service/sample/generatePosts.ts';
 
 /**
  * The demo blog as a person clicks through it (served by e2e/server.ts with the built

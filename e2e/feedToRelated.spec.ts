@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { expect, test, type APIRequestContext } from '@playwright/test';
-import { documentId } from '../src/api/documentId.ts';
+import { documentId } from '../packages/client/src/documentId.ts';
 
 /**
  * A blog indexed from its feed, end to end: `trove index` (the built command, bin/trove.js) puts
@@ -20,7 +20,7 @@ function trove(args: string[]): Promise<{ code: number; stdout: string; stderr: 
   return new Promise((resolve) => {
     execFile(
       process.execPath,
-      [join(root, 'bin/trove.js'), ...args],
+      [join(root, 'packages/cli/bin/trove.js'), ...args],
       { cwd: root, env: { ...process.env, TROVE_TOKEN: 'dev-token' }, timeout: 60_000 },
       (error, stdout, stderr) => resolve({ code: error ? ((error as { code?: number }).code ?? 1) : 0, stdout, stderr }),
     );

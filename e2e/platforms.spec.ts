@@ -5,8 +5,8 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
-import { documentId } from '../src/api/documentId.ts';
-import { type ServedSite, serveSite } from '../test/cli/serveSite.ts';
+import { documentId } from '../packages/client/src/documentId.ts';
+import { type ServedSite, serveSite } from '../packages/cli/test/cli/serveSite.ts';
 import { type BlogPost, blogPosts } from '../test/sites/blogPosts.ts';
 import { buildSite, skipWithoutGenerator } from '../test/sites/buildSite.ts';
 import { type Platform, sitePlatforms } from '../test/sites/sitePlatforms.ts';
@@ -20,7 +20,7 @@ import { installTextChecks, textProblems } from './textChecks.ts';
  * on loopback, and used in Chromium: the box, the search page, related posts and their feedback.
  */
 const root = fileURLToPath(new URL('..', import.meta.url));
-const dist = process.env.TROVE_OUT_DIR ?? join(root, 'dist');
+const dist = process.env.TROVE_OUT_DIR ?? join(root, 'packages/widgets/dist');
 
 interface Recipe {
   platform: string;
@@ -92,7 +92,7 @@ function applyRecipes(platform: Platform, source: string, local: (code: string) 
 /** The recipe's build command, run by the shell in the site's folder; resolves to its status and output. */
 function runBuild(command: string, cwd: string, env: Record<string, string>): Promise<{ code: number; output: string }> {
   const local = command
-    .replaceAll('npx trove ', `${process.execPath} ${root}bin/trove.js `)
+    .replaceAll('npx trove ', `${process.execPath} ${root}packages/cli/bin/trove.js `)
     .replaceAll('npx @11ty/eleventy', `${process.execPath} ${eleventyCmd}`);
   return new Promise((resolve) => {
     execFile(
@@ -128,10 +128,10 @@ async function buildWithRecipe(platform: Platform, origin: string): Promise<Buil
   // The generators' own way to get the address: Hugo's environment, Jekyll's _config.yml (as the recipe builds with it alone).
   if (platform === 'jekyll')
     writeFileSync(join(source, '_config.yml'), `${readFileSync(join(source, '_config.yml'), 'utf8')}\nurl: "${site}"\n`);
-  // The package as `npm install trove-search` puts it, for `import trove from "trove-search/eleventy"`.
+  // The package as `npm install trove-search-cli` puts it, for `import trove from "trove-search-cli/eleventy"`.
   if (platform === 'eleventy') {
     mkdirSync(join(source, 'node_modules'), { recursive: true });
-    symlinkSync(root, join(source, 'node_modules/trove-search'), 'dir');
+    symlinkSync(join(root, 'packages/cli'), join(source, 'node_modules/trove-search-cli'), 'dir');
   }
   applyRecipes(platform, source, (code) => localise(code, origin, site, collection));
   const build = recipes().find((r) => r.platform === platform && r.file === 'build')!;

@@ -6,8 +6,8 @@ import { fileURLToPath } from 'node:url';
 import { type APIRequestContext, expect, test } from '@playwright/test';
 import { build, type PluginOption } from 'vite';
 import { svelte } from '@sveltejs/vite-plugin-svelte';
-import { documentId } from '../src/api/documentId.ts';
-import { type ServedSite, serveSite } from '../test/cli/serveSite.ts';
+import { documentId } from '../packages/client/src/documentId.ts';
+import { type ServedSite, serveSite } from '../packages/cli/test/cli/serveSite.ts';
 import { type BuiltSite, buildSite } from '../test/sites/buildSite.ts';
 
 /**
@@ -17,7 +17,7 @@ import { type BuiltSite, buildSite } from '../test/sites/buildSite.ts';
  */
 const root = fileURLToPath(new URL('..', import.meta.url));
 const out = `${root}e2e/.tmp/readme`;
-const dist = process.env.TROVE_OUT_DIR ?? `${root}dist`;
+const dist = process.env.TROVE_OUT_DIR ?? `${root}packages/widgets/dist`;
 
 function examples(): Map<string, string> {
   const readme = readFileSync(`${root}README.md`, 'utf8');
@@ -337,7 +337,7 @@ test.describe('README: indexing a blog', () => {
       .replaceAll('--project my-blog', '--project demo')
       .replaceAll('--collection posts', `--collection ${collection}`)
       .replaceAll('TROVE_TOKEN=… ', 'TROVE_TOKEN=dev-token ')
-      .replaceAll('npx trove ', `${process.execPath} ${root}bin/trove.js `);
+      .replaceAll('npx trove ', `${process.execPath} ${root}packages/cli/bin/trove.js `);
     return new Promise((resolve) => {
       execFile(
         'sh',

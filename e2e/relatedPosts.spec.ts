@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { generatePosts } from '../src/service/sample/generatePosts.ts';
+import { generatePosts } from '../packages/cli/src/service/sample/generatePosts.ts';
 import { holdBack } from './holdBack.ts';
 import { withoutScrollAnchoring } from './withoutScrollAnchoring.ts';
 

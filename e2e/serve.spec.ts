@@ -1,33 +1,19 @@
-import { type ChildProcess, execFile, spawn } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { type ChildProcess, spawn } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
+import { packPackages, run, shellEnv } from './packPackages.ts';
 
 /**
- * The package as a theme developer gets it: `npm pack` (the built dist/), installed into an
- * empty folder, then the README's two commands — `npx trove serve --seed` and
+ * The packages as a theme developer gets them: `npm pack` of each (the built dist/), the widgets,
+ * their client and the command installed into an empty folder, then the README's two commands — `npx trove serve --seed` and
  * `npx trove index <feed> --base-url …` — and a search that finds the feed's post.
  */
 test.describe.configure({ timeout: 300_000 });
 
 const root = new URL('..', import.meta.url).pathname;
 const word = `sandwort${Date.now().toString(36)}`; // in no seeded post
-
-/** The environment of a plain shell: none of the npm_* settings `npm test` passes down. */
-function shellEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
-  const env: NodeJS.ProcessEnv = {};
-  for (const [key, value] of Object.entries(process.env)) if (!/^npm_/i.test(key)) env[key] = value;
-  return { ...env, ...extra };
-}
-
-function run(command: string, args: string[], cwd: string, env = shellEnv()): Promise<{ code: number; stdout: string; stderr: string }> {
-  return new Promise((resolve) => {
-    execFile(command, args, { cwd, env, timeout: 240_000, maxBuffer: 16 * 1024 * 1024 }, (error, stdout, stderr) =>
-      resolve({ code: error ? Number((error as { code?: number }).code ?? 1) : 0, stdout, stderr }),
-    );
-  });
-}
 
 /** SIGTERM to npx and the `trove` process it started (one process group); resolves once npx has exited. */
 function stop(child: ChildProcess): Promise<unknown> {
@@ -44,19 +30,15 @@ test.afterAll(async () => {
   if (folder) rmSync(folder, { recursive: true, force: true });
 });
 
-test('npx trove serve --seed and npx trove index work from the packed package in an empty folder', async () => {
+test('npx trove serve --seed and npx trove index work from the packed packages in an empty folder', async () => {
   folder = mkdtempSync(join(tmpdir(), 'trove-pack-e2e-'));
   const packDir = join(folder, 'pack');
   const app = join(folder, 'app');
   mkdirSync(packDir);
   mkdirSync(app);
 
-  const packed = await run('npm', ['pack', '--pack-destination', packDir], root);
-  expect(packed.code, packed.stderr).toBe(0);
-  const tarball = readdirSync(packDir).find((f) => f.endsWith('.tgz'));
-  expect(tarball).toBeDefined();
-
-  const installed = await run('npm', ['install', '--no-audit', '--no-fund', '--prefer-offline', join(packDir, tarball!)], app);
+  const tarballs = await packPackages(packDir);
+  const installed = await run('npm', ['install', '--no-audit', '--no-fund', '--prefer-offline', ...Object.values(tarballs)], app);
   expect(installed.code, installed.stderr).toBe(0);
 
   // Only the public type declarations are packed (not the command's and the service's internals),
@@ -64,6 +46,9 @@ test('npx trove serve --seed and npx trove index work from the packed package in
   const types = join(app, 'node_modules/trove-search/dist/types');
   expect(existsSync(join(types, 'index.d.ts'))).toBe(true);
   expect(existsSync(join(types, 'cli')) || existsSync(join(types, 'service'))).toBe(false);
+  const commandTypes = join(app, 'node_modules/trove-search-cli/dist/types');
+  expect(existsSync(join(commandTypes, 'eleventy.d.ts'))).toBe(true);
+  expect(existsSync(join(commandTypes, 'cli')) || existsSync(join(commandTypes, 'service'))).toBe(false);
   writeFileSync(
     join(app, 'tsconfig.json'),
     JSON.stringify({
@@ -73,7 +58,7 @@ test('npx trove serve --seed and npx trove index work from the packed package in
   );
   writeFileSync(
     join(app, 'consumer.ts'),
-    "import eleventy from 'trove-search/eleventy';\nimport { createClient, TroveSearchBox } from 'trove-search';\nexport const used = [eleventy, createClient, TroveSearchBox];\n",
+    "import eleventy from 'trove-search-cli/eleventy';\nimport { createClient, TroveSearchBox } from 'trove-search';\nimport { documentId } from 'trove-search-client';\nexport const used = [eleventy, createClient, TroveSearchBox, documentId];\n",
   );
   const typed = await run(join(root, 'node_modules/.bin/tsc'), ['-p', app], app);
   expect(typed.code, typed.stdout + typed.stderr).toBe(0);
@@ -123,6 +108,17 @@ test('npx trove serve --seed and npx trove index work from the packed package in
 
   // Not the test service: no request log, no failure injection.
   expect((await fetch(`${base}/_trove/requests`)).status).toBe(404);
+
+  // PostgreSQL's driver is an optional peer, not installed here: asked for, it is named.
+  const withDatabase = await run(
+    'npx',
+    ['trove', 'serve', '--database-url', 'postgres://trove@127.0.0.1:1/trove'],
+    app,
+    shellEnv({ PORT: '0' }),
+  );
+  expect(withDatabase.code).not.toBe(0);
+  expect(withDatabase.stderr).toContain('npm install pg');
+  expect(existsSync(join(app, 'node_modules/pg'))).toBe(false);
 
   // It stops on a termination request.
   await stop(server);

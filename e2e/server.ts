@@ -13,8 +13,8 @@ import { mkdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { createService } from '../src/service/createService.ts';
-import { withTestHooks } from '../src/service/createTestHooks.ts';
+import { createService } from '../packages/cli/src/service/createService.ts';
+import { withTestHooks } from '../packages/cli/src/service/createTestHooks.ts';
 import { createDemoSite } from '../demo/site/createDemoSite.ts';
 import { serveStatic, type Middleware } from '../demo/site/serveStatic.ts';
 
@@ -22,7 +22,7 @@ const port = Number(process.env.TROVE_E2E_PORT ?? 4179);
 const host = '127.0.0.1';
 const origin = `http://${host}:${port}`;
 const root = fileURLToPath(new URL('..', import.meta.url));
-const outDir = resolve(root, process.env.TROVE_OUT_DIR ?? 'dist');
+const outDir = resolve(root, process.env.TROVE_OUT_DIR ?? 'packages/widgets/dist');
 // One data dir per port, emptied at start: fresh for every run, and a run that was killed
 // (Playwright ends the web server with SIGKILL by default) leaves at most this one behind.
 const dataDir = join(tmpdir(), `trove-e2e-${port}`);

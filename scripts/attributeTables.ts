@@ -6,7 +6,7 @@
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { sharedAttributes } from '../src/elements/sharedAttributes.ts';
+import { sharedAttributes } from '../packages/widgets/src/elements/sharedAttributes.ts';
 
 interface ManifestAttribute {
   name: string;
@@ -51,7 +51,7 @@ export function withAttributeTables(readme: string, manifest: Manifest): string 
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   const root = fileURLToPath(new URL('..', import.meta.url));
-  const manifest = JSON.parse(readFileSync(`${root}custom-elements.json`, 'utf8')) as Manifest;
+  const manifest = JSON.parse(readFileSync(`${root}packages/widgets/custom-elements.json`, 'utf8')) as Manifest;
   const readme = readFileSync(`${root}README.md`, 'utf8');
   const next = withAttributeTables(readme, manifest);
   if (next !== readme) writeFileSync(`${root}README.md`, next);

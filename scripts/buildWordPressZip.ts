@@ -1,11 +1,11 @@
 /**
- * Writes dist/trove-search-wordpress.zip: the WordPress plugin (integrations/wordpress/trove-search/)
- * in one folder `trove-search/`, with its own copy of the built widgets (`dist/trove.js` →
+ * Writes dist/trove-search-wordpress.zip (at the root): the WordPress plugin (integrations/wordpress/trove-search/)
+ * in one folder `trove-search/`, with its own copy of the built widgets (packages/widgets/ `dist/trove.js` →
  * `assets/trove.js`, `dist/chunks/` → `assets/chunks/`), so a site installs it through the admin's
  * "Upload Plugin" and needs no CDN. A plain ZIP written with node:zlib (deflate, CRC-32): no
  * dependency. Run by `npm run build` after the widgets are built.
  */
-import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import { crc32, deflateRawSync } from 'node:zlib';
 
@@ -96,7 +96,7 @@ export function zip(entries: ZipEntry[], moment = new Date()): Buffer {
 /** The plugin's entries: its folder (PHP, readme, blocks, assets) and the built widgets under assets/. */
 export function pluginEntries(root: string): ZipEntry[] {
   const plugin = join(root, 'integrations/wordpress/trove-search');
-  const dist = join(root, 'dist');
+  const dist = join(root, 'packages/widgets/dist');
   const entries: ZipEntry[] = filesUnder(plugin).map(([name, path]) => ({ name: `trove-search/${name}`, data: readFileSync(path) }));
   entries.push({ name: 'trove-search/assets/trove.js', data: readFileSync(join(dist, 'trove.js')) });
   for (const [name, path] of filesUnder(join(dist, 'chunks'))) {
@@ -108,6 +108,7 @@ export function pluginEntries(root: string): ZipEntry[] {
 if (import.meta.url === `file://${process.argv[1]}`) {
   const root = new URL('..', import.meta.url).pathname;
   const entries = pluginEntries(root);
+  mkdirSync(join(root, 'dist'), { recursive: true });
   writeFileSync(join(root, 'dist/trove-search-wordpress.zip'), zip(entries));
   console.log(`dist/trove-search-wordpress.zip: ${entries.length} files`);
 }

@@ -16,7 +16,10 @@ export async function spawnServe(
   env: Record<string, string>,
   options: { built?: boolean } = {},
 ): Promise<{ child: ChildProcess; base: string }> {
-  const command = options.built && isBuilt() ? [join(root, 'bin/trove.js')] : ['--import', 'tsx', join(root, 'src/cli/main.ts')];
+  const command =
+    options.built && isBuilt()
+      ? [join(root, 'packages/cli/bin/trove.js')]
+      : ['--import', 'tsx', join(root, 'packages/cli/src/cli/main.ts')];
   const child = spawn(process.execPath, [...command, 'serve', ...args], {
     cwd: root,
     env: { ...process.env, PORT: '0', HOST: '127.0.0.1', ...env },
@@ -39,4 +42,4 @@ export async function spawnServe(
 }
 
 /** Whether dist/cli.js (what `trove` runs once installed) is built. */
-export const isBuilt = () => existsSync(join(root, 'dist/cli.js'));
+export const isBuilt = () => existsSync(join(root, 'packages/cli/dist/cli.js'));

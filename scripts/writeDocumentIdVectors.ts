@@ -5,7 +5,7 @@
  * the file still matches the TypeScript rule. Run: `npx tsx scripts/writeDocumentIdVectors.ts`.
  */
 import { writeFileSync } from 'node:fs';
-import { canonicalUrl, documentId } from '../src/api/documentId.ts';
+import { canonicalUrl, documentId } from '../packages/client/src/documentId.ts';
 import { documentIdKeys } from '../test/fixtures/documentIdKeys.ts';
 
 export function documentIdVectors(): { key: string; canonical: string | null; id: number | null }[] {

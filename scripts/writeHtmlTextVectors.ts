@@ -7,8 +7,8 @@
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { gunzipSync } from 'node:zlib';
-import { inlineHtmlToText } from '../src/cli/feed/inlineHtmlToText.ts';
-import { articleText } from '../src/cli/page/articleText.ts';
+import { inlineHtmlToText } from '../packages/cli/src/cli/feed/inlineHtmlToText.ts';
+import { articleText } from '../packages/cli/src/cli/page/articleText.ts';
 
 const articles = [
   '<p>One</p><p>Two</p>',

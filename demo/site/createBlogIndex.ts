@@ -1,6 +1,6 @@
-import type { Document } from '../../src/api/types.ts';
+import type { Document } from '../../packages/client/src/types.ts';
 import { safeUrl } from './safeUrl.ts';
-import { slugify } from '../../src/service/sample/slugify.ts';
+import { slugify } from '../../packages/cli/src/service/sample/slugify.ts';
 
 /** A corpus document made ready for rendering (every field present, links made safe). */
 export interface Post {

@@ -9,12 +9,12 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { fileURLToPath } from 'node:url';
-import type { Document } from '../../src/api/types.ts';
-import { generatePosts } from '../../src/service/sample/generatePosts.ts';
+import type { Document } from '../../packages/client/src/types.ts';
+import { generatePosts } from '../../packages/cli/src/service/sample/generatePosts.ts';
 import { createBlogIndex, type BlogIndex } from './createBlogIndex.ts';
-import { coverImage } from '../../src/service/sample/coverImage.ts';
+import { coverImage } from '../../packages/cli/src/service/sample/coverImage.ts';
 import { serveStatic, type Middleware } from './serveStatic.ts';
-import { slugify } from '../../src/service/sample/slugify.ts';
+import { slugify } from '../../packages/cli/src/service/sample/slugify.ts';
 import type { SiteContext } from './pages/SiteContext.ts';
 import { aboutPage } from './pages/aboutPage.ts';
 import { archivePage } from './pages/archivePage.ts';

@@ -1,2 +1,2 @@
 // The demo writes HTML the way the analytics page of `trove serve` does: one module.
-export * from '../../src/service/analytics/html.ts';
+export * from '../../packages/cli/src/service/analytics/html.ts';

@@ -45,7 +45,7 @@ function widgetScript(w: WidgetSetup): SafeHtml {
   }
   const config = scriptJson({ baseUrl: w.baseUrl, project: w.project, collection: w.collection, token: w.token });
   return html`<script type="module" src="/@vite/client"></script>
-<script type="module">import { configure, defineElements } from '/src/index.ts'; configure(${config}); defineElements();</script>`;
+<script type="module">import { configure, defineElements } from '/packages/widgets/src/index.ts'; configure(${config}); defineElements();</script>`;
 }
 
 /**

@@ -33,7 +33,7 @@ async function main(): Promise<number> {
     console.error(`browsers: unknown ${unknown.join(', ')} in TROVE_BROWSERS (known: ${KNOWN.join(', ')})`);
     return 1;
   }
-  if (!existsSync(`${root}dist/trove.js`) || !existsSync(`${root}dist/chunks/trove-search-box.js`)) {
+  if (!existsSync(`${root}packages/widgets/dist/trove.js`) || !existsSync(`${root}packages/widgets/dist/chunks/trove-search-box.js`)) {
     console.error('browsers: dist/ has no trove.js and chunks: run `npm run build` first.');
     return 1;
   }

@@ -3,7 +3,7 @@ import { defineConfig } from 'vite';
 
 /** Builds the React 19 test app against the built package (`dist/index.js`), served at /react/. */
 const root = fileURLToPath(new URL('../..', import.meta.url));
-const dist = process.env.TROVE_OUT_DIR ?? `${root}dist`;
+const dist = process.env.TROVE_OUT_DIR ?? `${root}packages/widgets/dist`;
 
 export default defineConfig({
   root: fileURLToPath(new URL('.', import.meta.url)),

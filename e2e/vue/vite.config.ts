@@ -4,7 +4,7 @@ import { defineConfig } from 'vite';
 
 /** Builds the Vue 3 test app against the built package (`dist/index.js`), served at /vue/. */
 const root = fileURLToPath(new URL('../..', import.meta.url));
-const dist = process.env.TROVE_OUT_DIR ?? `${root}dist`;
+const dist = process.env.TROVE_OUT_DIR ?? `${root}packages/widgets/dist`;
 
 export default defineConfig({
   root: fileURLToPath(new URL('.', import.meta.url)),

@@ -9,8 +9,8 @@ import { createServer, type Server } from 'node:http';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createService, type Service } from '../../src/service/createService.ts';
-import { createTestHooks } from '../../src/service/createTestHooks.ts';
+import { createService, type Service } from '../../packages/cli/src/service/createService.ts';
+import { createTestHooks } from '../../packages/cli/src/service/createTestHooks.ts';
 import { freePort } from '../../scripts/startPostgres.ts';
 
 export interface TroveForWordPress {

@@ -451,7 +451,7 @@ export function defineWordPressSuite(
         [
           '--import',
           'tsx',
-          join(root, 'src/cli/main.ts'),
+          join(root, 'packages/cli/src/cli/main.ts'),
           'index',
           `${wp.url}/`,
           '--base-url',

@@ -2,11 +2,11 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { SHARED, attributeTable, withAttributeTables } from '../../scripts/attributeTables.ts';
-import { sharedAttributes } from '../../src/elements/sharedAttributes.ts';
+import { sharedAttributes } from '../../packages/widgets/src/elements/sharedAttributes.ts';
 
 const root = join(import.meta.dirname, '../..');
 const readme = readFileSync(join(root, 'README.md'), 'utf8');
-const manifest = JSON.parse(readFileSync(join(root, 'custom-elements.json'), 'utf8'));
+const manifest = JSON.parse(readFileSync(join(root, 'packages/widgets/custom-elements.json'), 'utf8'));
 
 describe("README's attribute tables", () => {
   it('are what the element declarations give (run npm run manifest after changing one)', () => {

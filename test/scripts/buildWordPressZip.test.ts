@@ -57,11 +57,11 @@ describe('buildWordPressZip', () => {
     root = mkdtempSync(join(tmpdir(), 'trove-wpzip-'));
     const plugin = join(root, 'integrations/wordpress/trove-search');
     mkdirSync(join(plugin, 'includes'), { recursive: true });
-    mkdirSync(join(root, 'dist/chunks'), { recursive: true });
+    mkdirSync(join(root, 'packages/widgets/dist/chunks'), { recursive: true });
     writeFileSync(join(plugin, 'trove-search.php'), '<?php // main');
     writeFileSync(join(plugin, 'includes/class-a.php'), '<?php // a');
-    writeFileSync(join(root, 'dist/trove.js'), 'loader');
-    writeFileSync(join(root, 'dist/chunks/trove-search-box.js'), 'chunk');
+    writeFileSync(join(root, 'packages/widgets/dist/trove.js'), 'loader');
+    writeFileSync(join(root, 'packages/widgets/dist/chunks/trove-search-box.js'), 'chunk');
     const names = pluginEntries(root).map((entry) => entry.name);
     expect(names).toEqual([
       'trove-search/includes/class-a.php',

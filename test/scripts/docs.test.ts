@@ -9,8 +9,9 @@ const files = (dir: string): string[] =>
   );
 
 describe('the reference docs', () => {
-  it('are what the sources cite: no file of src/ names API.md or DESIGN.md, and every docs/ page named exists', () => {
-    const cited = files(join(root, 'src')).flatMap((file) => {
+  it("are what the sources cite: no file of the packages' sources names API.md or DESIGN.md, and every docs/ page named exists", () => {
+    const sources = readdirSync(join(root, 'packages')).flatMap((name) => files(join(root, 'packages', name, 'src')));
+    const cited = sources.flatMap((file) => {
       const text = readFileSync(file, 'utf8');
       return [...text.matchAll(/(?<![\w/])(API|DESIGN)\.md|docs\/[\w-]+\.md/g)].map((m) => [relative(root, file), m[0]]);
     });
@@ -18,8 +19,10 @@ describe('the reference docs', () => {
     for (const [, name] of cited) expect(existsSync(join(root, name)), name).toBe(true);
   });
 
-  it('ship in the package, where the service’s answer to an unknown path sends a user (test/service/createService.test.ts)', () => {
-    expect(JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).files).toContain('docs');
+  it("ship in the command's package, where the service’s answer to an unknown path sends a user (createService.test.ts)", () => {
+    const manifest = JSON.parse(readFileSync(join(root, 'packages/cli/package.json'), 'utf8'));
+    expect(manifest.files).toContain('docs');
+    expect(manifest.scripts.prepack).toContain('--docs');
   });
 
   it('are linked from the README', () => {

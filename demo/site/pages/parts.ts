@@ -1,5 +1,5 @@
 import { html, raw, type SafeHtml } from '../html.ts';
-import { slugify } from '../../../src/service/sample/slugify.ts';
+import { slugify } from '../../../packages/cli/src/service/sample/slugify.ts';
 import type { Post, Term } from '../createBlogIndex.ts';
 
 const dateFormat = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' });

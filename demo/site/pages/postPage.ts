@@ -1,7 +1,7 @@
-import { formatDate } from '../../../src/ui/formatDate.ts';
+import { formatDate } from '../../../packages/widgets/src/ui/formatDate.ts';
 import { html } from '../html.ts';
 import { layout } from '../layout.ts';
-import { slugify } from '../../../src/service/sample/slugify.ts';
+import { slugify } from '../../../packages/cli/src/service/sample/slugify.ts';
 import type { Post } from '../createBlogIndex.ts';
 import type { SiteContext } from './SiteContext.ts';
 import { authorLinks, postMeta } from './parts.ts';
