@@ -17,7 +17,7 @@
  *   permalinks, the chosen theme active, an editor and an author besides the admin, a few posts (one
  *   with a featured image, one with a Cyrillic title and slug).
  *
- * WP-Cron stays enabled (the plugin retries its queue with it); `runCron()` runs it now.
+ * WP-Cron stays enabled (the plugin retries its queue with it); `runCron()` runs its due events now.
  * As root, Apache's children run as www-data (who owns `wp-content`, as uploading a plugin needs).
  */
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
@@ -66,8 +66,8 @@ export interface WordPress {
   dir: string;
   /** Runs PHP with WordPress loaded (as the site at `url`); returns what it prints. */
   php(code: string): string;
-  /** Runs the due WP-Cron events now (as a visit would start them). */
-  runCron(): Promise<void>;
+  /** Runs the due WP-Cron events now, as wp-cron.php does; returns their hooks. */
+  runCron(): Promise<string[]>;
   /** The end of Apache's and PHP's error log. */
   errorLog(): string;
   stop(): Promise<void>;
@@ -380,12 +380,27 @@ echo json_encode($ids);
       posts,
       dir,
       php: (code) => runPhp(`${load} require '${site}/wp-load.php'; ${code}`),
-      runCron: async () => {
-        // As a visit's spawn_cron() does, but awaited: wp-cron.php takes the lock itself when none
-        // is held (a `doing_wp_cron` of our own would not match the lock, and run nothing).
-        const response = await fetch(`${url}/wp-cron.php`);
-        await response.text();
-      },
+      // wp-cron.php's loop in php-cli: each due event rescheduled or unscheduled, then its hook run
+      // with the plugins' own code. No lock and no loopback request, so no wait on a visit's spawn.
+      runCron: async () =>
+        JSON.parse(
+          runPhp(`${load} define('DOING_CRON', true); require '${site}/wp-load.php';
+$ran = [];
+foreach (wp_get_ready_cron_jobs() as $timestamp => $hooks) {
+  foreach ($hooks as $hook => $events) {
+    foreach ($events as $event) {
+      if ($event['schedule']) wp_reschedule_event($timestamp, $event['schedule'], $hook, $event['args']);
+      wp_unschedule_event($timestamp, $hook, $event['args']);
+      do_action_ref_array($hook, $event['args']);
+      $ran[] = $hook;
+    }
+  }
+}
+echo "\\n" . json_encode($ran);`)
+            .trim()
+            .split('\n')
+            .pop()!,
+        ) as string[],
       errorLog: () => `${tail(join(dir, 'apache-error.log'))}\n${tail(join(dir, 'php-debug.log'))}`,
       stop,
     };
