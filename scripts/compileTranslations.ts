@@ -51,7 +51,13 @@ export function parsePo(text: string): PoEntry[] {
       const current = begin();
       if (line.startsWith('#:')) current.references.push(...line.slice(2).trim().split(/\s+/));
       else if (line.startsWith('#.')) current.comments.push(line.slice(2).trim());
-      else if (line.startsWith('#,')) current.flags.push(...line.slice(2).split(',').map((flag) => flag.trim()));
+      else if (line.startsWith('#,'))
+        current.flags.push(
+          ...line
+            .slice(2)
+            .split(',')
+            .map((flag) => flag.trim()),
+        );
       continue;
     }
     const match = /^(msgctxt|msgid_plural|msgid|msgstr(?:\[(\d+)\])?)\s+(".*")$/.exec(line);

@@ -85,11 +85,16 @@ export const WORDPRESS_PACKAGES = [
   'php-gd',
   'wordpress-theme-twentytwentythree',
   'wordpress-theme-twentytwentyone',
+  'wordpress-l10n',
 ];
 
-/** What is missing for `startWordPress` (empty when it can run), in words. */
-export function missingForWordPress(): string[] {
+/** Debian's language packs of WordPress (`wordpress-l10n`). */
+const LANGUAGES = join(WORDPRESS_ROOT, 'wp-content/languages');
+
+/** What is missing for `startWordPress` (in `locale` when given; empty when it can run), in words. */
+export function missingForWordPress(locale?: string): string[] {
   const missing: string[] = [];
+  if (locale !== undefined && !existsSync(join(LANGUAGES, `${locale}.mo`))) missing.push('wordpress-l10n');
   if (!existsSync(join(WORDPRESS_ROOT, 'wp-settings.php'))) missing.push('wordpress');
   for (const theme of ['twentytwentythree', 'twentytwentyone'])
     if (!existsSync(join(WORDPRESS_ROOT, 'wp-content/themes', theme, 'style.css'))) missing.push(`wordpress-theme-${theme}`);
@@ -126,8 +131,9 @@ function findPhpModule(): string | undefined {
 
 const PASSWORD = 'local-test-only-password';
 
-export async function startWordPress(options: { theme: WordPressTheme; title?: string }): Promise<WordPress> {
-  const missing = missingForWordPress();
+/** `locale`: the site's language (WPLANG, from Debian's language packs), else US English. */
+export async function startWordPress(options: { theme: WordPressTheme; title?: string; locale?: string }): Promise<WordPress> {
+  const missing = missingForWordPress(options.locale);
   if (missing.length > 0) throw new Error(`WordPress cannot start: missing ${missing.join(', ')} (run scripts/ensureWordPress.ts as root)`);
   const dir = mkdtempSync(join(tmpdir(), 'trove-wordpress-'));
   chmodSync(dir, 0o755);
@@ -193,6 +199,8 @@ export async function startWordPress(options: { theme: WordPressTheme; title?: s
     for (const sub of ['plugins', 'themes', 'uploads', 'upgrade', 'languages']) mkdirSync(join(content, sub), { recursive: true });
     for (const theme of readdirSync(join(WORDPRESS_ROOT, 'wp-content/themes')))
       symlinkSync(join(WORDPRESS_ROOT, 'wp-content/themes', theme), join(content, 'themes', theme));
+    if (options.locale !== undefined)
+      for (const name of readdirSync(LANGUAGES)) symlinkSync(join(LANGUAGES, name), join(content, 'languages', name));
     const port = await freePort();
     const url = `http://127.0.0.1:${port}`;
     const salts = [
@@ -324,6 +332,7 @@ require '${site}/wp-load.php';
 require_once ABSPATH . 'wp-admin/includes/upgrade.php';
 wp_install(${phpString(options.title ?? 'Field Notes')}, 'admin', 'admin@blog.test', true, '', '${PASSWORD}');
 update_option('permalink_structure', '/%postname%/');
+update_option('WPLANG', ${phpString(options.locale ?? '')});
 update_option('timezone_string', 'UTC');
 update_option('blogdescription', 'A blog on a few things');
 switch_theme('${options.theme}');

@@ -65,19 +65,21 @@ describe("the WordPress plugin's translations", () => {
       const back = parsePo(execFileSync('msgunfmt', [join(dir, 'de.mo')], { encoding: 'utf8' }));
       const strings = (list: typeof entries) => Object.fromEntries(list.map((entry) => [key(entry), entry.strings]));
       expect(strings(back)).toEqual(strings(entries));
-      expect(back.find((entry) => entry.id === 'Trove search box' && entry.context === 'block title')?.strings).toEqual(['Trove: Suchfeld']);
+      expect(back.find((entry) => entry.id === 'Trove search box' && entry.context === 'block title')?.strings).toEqual([
+        'Trove: Suchfeld',
+      ]);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
   });
 
-  it("leaves fuzzy and untranslated texts out of the .mo, as msgfmt does", () => {
+  it('leaves fuzzy and untranslated texts out of the .mo, as msgfmt does', () => {
     const entries = parsePo('msgid "a"\nmsgstr "A"\n\n#, fuzzy\nmsgid "b"\nmsgstr "B"\n\nmsgid "c"\nmsgstr ""\n');
     const mo = writeMo(entries);
     expect(mo.readUInt32LE(8)).toBe(1);
   });
 
-  it("gives the editor script its own texts as Jed JSON, under the name WordPress looks for", () => {
+  it('gives the editor script its own texts as Jed JSON, under the name WordPress looks for', () => {
     const files = Object.fromEntries(compileTranslations(plugin));
     const md5 = createHash('md5').update('assets/blocks-editor.js').digest('hex');
     expect(Object.keys(files).sort()).toEqual([`languages/trove-search-de_DE-${md5}.json`, 'languages/trove-search-de_DE.mo']);
