@@ -20,7 +20,7 @@
  * WP-Cron stays enabled (the plugin retries its queue with it); `runCron()` runs its due events now.
  * As root, Apache's children run as www-data (who owns `wp-content`, as uploading a plugin needs).
  */
-import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { type ChildProcess, execFile, execFileSync, spawn } from 'node:child_process';
 import {
   chmodSync,
   cpSync,
@@ -35,6 +35,7 @@ import {
 } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { promisify } from 'node:util';
 import { freePort } from '../../scripts/startPostgres.ts';
 
 export const WORDPRESS_ROOT = '/usr/share/wordpress';
@@ -64,7 +65,7 @@ export interface WordPress {
   posts: WordPressPost[];
   /** The temporary folder (wp-content is under it). */
   dir: string;
-  /** Runs PHP with WordPress loaded (as the site at `url`); returns what it prints. */
+  /** Runs PHP with WordPress loaded (as the site at `url`); returns what it prints. Synchronous: nothing in this process answers meanwhile. */
   php(code: string): string;
   /** Runs the due WP-Cron events now, as wp-cron.php does; returns their hooks. */
   runCron(): Promise<string[]>;
@@ -390,10 +391,16 @@ echo json_encode($ids);
       dir,
       php: (code) => runPhp(`${load} require '${site}/wp-load.php'; ${code}`),
       // wp-cron.php's loop in php-cli: each due event rescheduled or unscheduled, then its hook run
-      // with the plugins' own code. No lock and no loopback request, so no wait on a visit's spawn.
-      runCron: async () =>
-        JSON.parse(
-          runPhp(`${load} define('DOING_CRON', true); require '${site}/wp-load.php';
+      // with the plugins' own code; no lock and no loopback request, so no wait on a visit's spawn.
+      // Asynchronous: `trove serve` answers the hooks' requests from this very process.
+      runCron: async () => {
+        const { stdout } = await promisify(execFile)(
+          'php',
+          [
+            '-d',
+            'display_errors=stderr',
+            '-r',
+            `${load} define('DOING_CRON', true); require '${site}/wp-load.php';
 $ran = [];
 foreach (wp_get_ready_cron_jobs() as $timestamp => $hooks) {
   foreach ($hooks as $hook => $events) {
@@ -405,11 +412,12 @@ foreach (wp_get_ready_cron_jobs() as $timestamp => $hooks) {
     }
   }
 }
-echo "\\n" . json_encode($ran);`)
-            .trim()
-            .split('\n')
-            .pop()!,
-        ) as string[],
+echo "\\n" . json_encode($ran);`,
+          ],
+          { cwd: site, env: { ...process.env, TROVE_WP_URL: url } },
+        );
+        return JSON.parse(stdout.trim().split('\n').pop()!) as string[];
+      },
       errorLog: () => `${tail(join(dir, 'apache-error.log'))}\n${tail(join(dir, 'php-debug.log'))}`,
       stop,
     };
