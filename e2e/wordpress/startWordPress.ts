@@ -36,6 +36,7 @@ import {
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
+import { debianPackages } from '../../scripts/debianPackages.ts';
 import { freePort } from '../../scripts/startPostgres.ts';
 
 export const WORDPRESS_ROOT = '/usr/share/wordpress';
@@ -75,19 +76,7 @@ export interface WordPress {
 }
 
 /** The packages it needs (what scripts/ensureWordPress.ts installs). */
-export const WORDPRESS_PACKAGES = [
-  'wordpress',
-  'mariadb-server',
-  'apache2',
-  'libapache2-mod-php',
-  'php-cli',
-  'php-mysql',
-  'php-xml',
-  'php-gd',
-  'wordpress-theme-twentytwentythree',
-  'wordpress-theme-twentytwentyone',
-  'wordpress-l10n',
-];
+export const WORDPRESS_PACKAGES = debianPackages.wordpress.packages;
 
 /** Debian's language packs of WordPress (`wordpress-l10n`). */
 const LANGUAGES = join(WORDPRESS_ROOT, 'wp-content/languages');
