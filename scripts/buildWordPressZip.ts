@@ -8,6 +8,7 @@
 import { mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import { crc32, deflateRawSync } from 'node:zlib';
+import { compileTranslations } from './compileTranslations.ts';
 
 /** One file of the archive: its path inside it (with `/`) and its bytes. */
 export interface ZipEntry {
@@ -93,11 +94,12 @@ export function zip(entries: ZipEntry[], moment = new Date()): Buffer {
   return Buffer.concat([...locals, directory, end]);
 }
 
-/** The plugin's entries: its folder (PHP, readme, blocks, assets) and the built widgets under assets/. */
+/** The plugin's entries: its folder (PHP, readme, blocks, assets, languages), its compiled translations and the built widgets under assets/. */
 export function pluginEntries(root: string): ZipEntry[] {
   const plugin = join(root, 'integrations/wordpress/trove-search');
   const dist = join(root, 'packages/widgets/dist');
   const entries: ZipEntry[] = filesUnder(plugin).map(([name, path]) => ({ name: `trove-search/${name}`, data: readFileSync(path) }));
+  for (const [name, data] of compileTranslations(plugin)) entries.push({ name: `trove-search/${name}`, data });
   entries.push({ name: 'trove-search/assets/trove.js', data: readFileSync(join(dist, 'trove.js')) });
   for (const [name, path] of filesUnder(join(dist, 'chunks'))) {
     entries.push({ name: `trove-search/assets/chunks/${name}`, data: readFileSync(path) });

@@ -7,6 +7,7 @@
 import { existsSync } from 'node:fs';
 import { DEFAULT_FIREFOX, findMiniBrowser } from '../e2e/browsers/paths.ts';
 import { hasCommand } from './hasCommand.ts';
+import { debianPackages } from './debianPackages.ts';
 import { type Apt, ensurePackages, thisMachine } from './ensurePackages.ts';
 
 /** What it looks at; injected, so that tests can play every machine. */
@@ -43,7 +44,7 @@ export function ensureBrowsers(checks: BrowsersChecks, apt: Apt): number {
       name: list,
       missing: `${list} missing`,
       packages,
-      alongside: ['fonts-dejavu-core'],
+      alongside: debianPackages.browsers.alongside,
       installed: () => missingPackages(checks).length === 0,
       stillMissing: `browsers: apt-get installed ${list}, but not all of Firefox, WebKitWebDriver with MiniBrowser and Xvfb are there: install them by hand, then npm test again.`,
       cannotInstall: { stop: true, withoutAptGet: "install them (Debian's packages), then npm test again." },

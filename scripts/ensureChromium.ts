@@ -6,6 +6,7 @@
  */
 import { existsSync } from 'node:fs';
 import { DEFAULT_CHROMIUM } from '../e2e/browsers/paths.ts';
+import { debianPackages } from './debianPackages.ts';
 import { type Apt, ensurePackages, thisMachine } from './ensurePackages.ts';
 
 /** What it looks at; injected, so that tests can play every machine. */
@@ -30,8 +31,7 @@ export function ensureChromium(checks: ChromiumChecks, apt: Apt): number {
       prefix: 'e2e',
       name: 'Chromium',
       missing: 'Chromium is missing',
-      packages: ['chromium'],
-      alongside: ['fonts-dejavu-core'],
+      ...debianPackages.chromium,
       installed: () => checks.exists(DEFAULT_CHROMIUM),
       stillMissing: `e2e: apt-get installed no ${DEFAULT_CHROMIUM}: install Chromium and set CHROMIUM_PATH to it, then npm test again.`,
       cannotInstall: { stop: true, withoutAptGet: 'install it and run again with CHROMIUM_PATH=/path/to/chromium npm test.' },

@@ -4,6 +4,7 @@
  * server's binaries. When they are missing, install Debian's `postgresql` as `.ci/run` does
  * (root with apt-get), or stop at once with one line that says what to run.
  */
+import { debianPackages } from './debianPackages.ts';
 import { type Apt, ensurePackages, thisMachine } from './ensurePackages.ts';
 import { findPostgresBin } from './startPostgres.ts';
 
@@ -15,7 +16,7 @@ export function ensurePostgres(bin: () => string | undefined, apt: Apt): number 
       prefix: 'tests',
       name: 'PostgreSQL',
       missing: 'PostgreSQL is missing',
-      packages: ['postgresql'],
+      ...debianPackages.postgres,
       installed: () => Boolean(bin()),
       stillMissing: 'tests: apt-get installed no PostgreSQL server binaries: install them and set POSTGRES_BIN, then npm test again.',
       cannotInstall: { stop: true, withoutAptGet: 'install it and run again with POSTGRES_BIN=/path/to/its/bin npm test.' },

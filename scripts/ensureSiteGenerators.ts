@@ -5,6 +5,7 @@
  * or say what to run; without them those tests skip with a message (and fail in CI).
  */
 import { sitePlatforms } from '../test/sites/sitePlatforms.ts';
+import { debianPackages } from './debianPackages.ts';
 import { ensurePackages, thisMachine } from './ensurePackages.ts';
 
 const debian = [sitePlatforms.hugo, sitePlatforms.jekyll];
@@ -18,7 +19,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
         prefix: 'tests',
         name: names,
         missing: `${names} missing`,
-        packages: ['hugo', 'jekyll', 'jekyll-theme-minima', 'ruby-jekyll-feed', 'ruby-jekyll-sitemap', 'ruby-jekyll-seo-tag'],
+        ...debianPackages.siteGenerators,
         installed: () => missing().length === 0,
         cannotInstall: { stop: false, for: 'the tests that build real blogs (they skip until then)' },
       },

@@ -35,7 +35,13 @@ for (const theme of ['twentytwentyone'] as WordPressTheme[]) {
       await page.locator('#user_pass').fill(wp.editor.password);
       await page.locator('#wp-submit').click();
       await expect(page).toHaveURL(/\/wp-admin\/$/);
-      await wp.runCron();
+      // runCron() runs what is due, and only that, once.
+      wp.php("wp_schedule_single_event(time() - 5, 'trove_test_due'); wp_schedule_single_event(time() + 3600, 'trove_test_later');");
+      const ran = await wp.runCron();
+      expect(ran).toContain('trove_test_due');
+      expect(ran).not.toContain('trove_test_later');
+      expect(wp.php("echo wp_next_scheduled('trove_test_due') ? 'due' : 'done';")).toBe('done');
+      expect(await wp.runCron()).not.toContain('trove_test_due');
     } finally {
       await wp.stop();
     }

@@ -17,10 +17,10 @@
  *   permalinks, the chosen theme active, an editor and an author besides the admin, a few posts (one
  *   with a featured image, one with a Cyrillic title and slug).
  *
- * WP-Cron stays enabled (the plugin retries its queue with it); `runCron()` runs it now.
+ * WP-Cron stays enabled (the plugin retries its queue with it); `runCron()` runs its due events now.
  * As root, Apache's children run as www-data (who owns `wp-content`, as uploading a plugin needs).
  */
-import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { type ChildProcess, execFile, execFileSync, spawn } from 'node:child_process';
 import {
   chmodSync,
   cpSync,
@@ -35,6 +35,8 @@ import {
 } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { debianPackages } from '../../scripts/debianPackages.ts';
 import { freePort } from '../../scripts/startPostgres.ts';
 
 export const WORDPRESS_ROOT = '/usr/share/wordpress';
@@ -64,32 +66,25 @@ export interface WordPress {
   posts: WordPressPost[];
   /** The temporary folder (wp-content is under it). */
   dir: string;
-  /** Runs PHP with WordPress loaded (as the site at `url`); returns what it prints. */
+  /** Runs PHP with WordPress loaded (as the site at `url`); returns what it prints. Synchronous: nothing in this process answers meanwhile. */
   php(code: string): string;
-  /** Runs the due WP-Cron events now (as a visit would start them). */
-  runCron(): Promise<void>;
+  /** Runs the due WP-Cron events now, as wp-cron.php does; returns their hooks. */
+  runCron(): Promise<string[]>;
   /** The end of Apache's and PHP's error log. */
   errorLog(): string;
   stop(): Promise<void>;
 }
 
 /** The packages it needs (what scripts/ensureWordPress.ts installs). */
-export const WORDPRESS_PACKAGES = [
-  'wordpress',
-  'mariadb-server',
-  'apache2',
-  'libapache2-mod-php',
-  'php-cli',
-  'php-mysql',
-  'php-xml',
-  'php-gd',
-  'wordpress-theme-twentytwentythree',
-  'wordpress-theme-twentytwentyone',
-];
+export const WORDPRESS_PACKAGES = debianPackages.wordpress.packages;
 
-/** What is missing for `startWordPress` (empty when it can run), in words. */
-export function missingForWordPress(): string[] {
+/** Debian's language packs of WordPress (`wordpress-l10n`). */
+const LANGUAGES = join(WORDPRESS_ROOT, 'wp-content/languages');
+
+/** What is missing for `startWordPress` (in `locale` when given; empty when it can run), in words. */
+export function missingForWordPress(locale?: string): string[] {
   const missing: string[] = [];
+  if (locale !== undefined && !existsSync(join(LANGUAGES, `${locale}.mo`))) missing.push('wordpress-l10n');
   if (!existsSync(join(WORDPRESS_ROOT, 'wp-settings.php'))) missing.push('wordpress');
   for (const theme of ['twentytwentythree', 'twentytwentyone'])
     if (!existsSync(join(WORDPRESS_ROOT, 'wp-content/themes', theme, 'style.css'))) missing.push(`wordpress-theme-${theme}`);
@@ -126,8 +121,9 @@ function findPhpModule(): string | undefined {
 
 const PASSWORD = 'local-test-only-password';
 
-export async function startWordPress(options: { theme: WordPressTheme; title?: string }): Promise<WordPress> {
-  const missing = missingForWordPress();
+/** `locale`: the site's language (WPLANG, from Debian's language packs), else US English. */
+export async function startWordPress(options: { theme: WordPressTheme; title?: string; locale?: string }): Promise<WordPress> {
+  const missing = missingForWordPress(options.locale);
   if (missing.length > 0) throw new Error(`WordPress cannot start: missing ${missing.join(', ')} (run scripts/ensureWordPress.ts as root)`);
   const dir = mkdtempSync(join(tmpdir(), 'trove-wordpress-'));
   chmodSync(dir, 0o755);
@@ -193,6 +189,8 @@ export async function startWordPress(options: { theme: WordPressTheme; title?: s
     for (const sub of ['plugins', 'themes', 'uploads', 'upgrade', 'languages']) mkdirSync(join(content, sub), { recursive: true });
     for (const theme of readdirSync(join(WORDPRESS_ROOT, 'wp-content/themes')))
       symlinkSync(join(WORDPRESS_ROOT, 'wp-content/themes', theme), join(content, 'themes', theme));
+    if (options.locale !== undefined)
+      for (const name of readdirSync(LANGUAGES)) symlinkSync(join(LANGUAGES, name), join(content, 'languages', name));
     const port = await freePort();
     const url = `http://127.0.0.1:${port}`;
     const salts = [
@@ -324,6 +322,7 @@ require '${site}/wp-load.php';
 require_once ABSPATH . 'wp-admin/includes/upgrade.php';
 wp_install(${phpString(options.title ?? 'Field Notes')}, 'admin', 'admin@blog.test', true, '', '${PASSWORD}');
 update_option('permalink_structure', '/%postname%/');
+update_option('WPLANG', ${phpString(options.locale ?? '')});
 update_option('timezone_string', 'UTC');
 update_option('blogdescription', 'A blog on a few things');
 switch_theme('${options.theme}');
@@ -380,11 +379,33 @@ echo json_encode($ids);
       posts,
       dir,
       php: (code) => runPhp(`${load} require '${site}/wp-load.php'; ${code}`),
+      // wp-cron.php's loop in php-cli: each due event rescheduled or unscheduled, then its hook run
+      // with the plugins' own code; no lock and no loopback request, so no wait on a visit's spawn.
+      // Asynchronous: `trove serve` answers the hooks' requests from this very process.
       runCron: async () => {
-        // As a visit's spawn_cron() does, but awaited: wp-cron.php takes the lock itself when none
-        // is held (a `doing_wp_cron` of our own would not match the lock, and run nothing).
-        const response = await fetch(`${url}/wp-cron.php`);
-        await response.text();
+        const { stdout } = await promisify(execFile)(
+          'php',
+          [
+            '-d',
+            'display_errors=stderr',
+            '-r',
+            `${load} define('DOING_CRON', true); require '${site}/wp-load.php';
+$ran = [];
+foreach (wp_get_ready_cron_jobs() as $timestamp => $hooks) {
+  foreach ($hooks as $hook => $events) {
+    foreach ($events as $event) {
+      if ($event['schedule']) wp_reschedule_event($timestamp, $event['schedule'], $hook, $event['args']);
+      wp_unschedule_event($timestamp, $hook, $event['args']);
+      do_action_ref_array($hook, $event['args']);
+      $ran[] = $hook;
+    }
+  }
+}
+echo "\\n" . json_encode($ran);`,
+          ],
+          { cwd: site, env: { ...process.env, TROVE_WP_URL: url } },
+        );
+        return JSON.parse(stdout.trim().split('\n').pop()!) as string[];
       },
       errorLog: () => `${tail(join(dir, 'apache-error.log'))}\n${tail(join(dir, 'php-debug.log'))}`,
       stop,

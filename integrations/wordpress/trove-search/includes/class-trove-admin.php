@@ -119,6 +119,7 @@ final class Trove_Admin {
 					/* translators: 1: posts sent, 2: posts in all. */
 					'progress' => __( '%1$d of %2$d posts sent', 'trove-search' ),
 					'done'     => __( 'Every published post is indexed.', 'trove-search' ),
+					/* translators: %s: why it stopped (the service's error). */
 					'failed'   => __( 'Stopped: %s. Press the button again to go on from here.', 'trove-search' ),
 					'working'  => __( 'Indexing…', 'trove-search' ),
 				),

@@ -40,7 +40,7 @@ final class Trove_Blocks {
 			TROVE_SEARCH_VERSION,
 			true
 		);
-		wp_set_script_translations( 'trove-search-blocks-editor', 'trove-search' );
+		wp_set_script_translations( 'trove-search-blocks-editor', 'trove-search', TROVE_SEARCH_DIR . '/languages' );
 		foreach ( array_keys( self::ELEMENTS ) as $folder ) {
 			register_block_type(
 				TROVE_SEARCH_DIR . '/blocks/' . $folder,
@@ -68,7 +68,7 @@ final class Trove_Blocks {
 			$attrs += array(
 				'results-url' => home_url( '/' ),
 				'query-param' => 's',
-				'placeholder' => __( 'Search…', 'trove-search' ),
+				'placeholder' => Trove_Frontend::catalogued( __( 'Search…', 'trove-search' ), 'Search…' ),
 				'value'       => get_search_query( false ),
 			);
 		} elseif ( 'search-results' === $kind ) {

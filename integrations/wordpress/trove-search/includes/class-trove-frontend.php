@@ -122,6 +122,18 @@ final class Trove_Frontend {
 	}
 
 	/**
+	 * A default text for an element: the site's translation of it, or '' (no attribute) where the
+	 * plugin has none, so that the element picks its own text in the page's language, not English.
+	 *
+	 * @param string $translated The text through `__()`.
+	 * @param string $english    The same text untranslated.
+	 * @return string
+	 */
+	public static function catalogued( string $translated, string $english ): string {
+		return $translated === $english ? '' : $translated;
+	}
+
+	/**
 	 * A search box around a form (the theme's form kept inside as the fallback).
 	 *
 	 * @param string $form        The form's HTML.
@@ -133,7 +145,7 @@ final class Trove_Frontend {
 		$attrs = array(
 			'results-url' => home_url( '/' ),
 			'query-param' => 's',
-			'placeholder' => '' !== $placeholder ? $placeholder : __( 'Search…', 'trove-search' ),
+			'placeholder' => '' !== $placeholder ? $placeholder : self::catalogued( __( 'Search…', 'trove-search' ), 'Search…' ),
 			// On the search page the box shows the query as its initial text (not as typed: no suggestions pop up).
 			'value'       => get_search_query( false ),
 		);
@@ -336,7 +348,7 @@ final class Trove_Frontend {
 			return $content;
 		}
 		$this->related_done = true;
-		$attrs              = (array) apply_filters( 'trove_search_related_posts_attributes', array( 'heading' => __( 'Related posts', 'trove-search' ) ) );
+		$attrs              = (array) apply_filters( 'trove_search_related_posts_attributes', array( 'heading' => self::catalogued( __( 'Related posts', 'trove-search' ), 'Related posts' ) ) );
 		return $content . Trove_Markup::element( 'trove-related-posts', Trove_Markup::attributes( 'trove-related-posts', $attrs ) );
 	}
 

@@ -1,5 +1,6 @@
 import type { Skipped, Warning } from './collectDocuments.ts';
 import type { Failure } from './indexDocuments.ts';
+import { formatLanguages, type LanguagesSeen } from './languagesSeen.ts';
 
 export interface Summary {
   /** e.g. `RSS 2.0 feed feed.xml` */
@@ -14,6 +15,8 @@ export interface Summary {
   failed: Failure[];
   failedCount: number;
   warnings: Warning[];
+  /** The documents by the language their feed declares. */
+  languages?: LanguagesSeen;
 }
 
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
@@ -54,5 +57,5 @@ export function formatSummary(s: Summary): string {
     );
   }
   if (s.warnings.length > 0) out += section(`Warnings (${s.warnings.length}):`, groupWarnings(s.warnings));
-  return out;
+  return out + formatLanguages(s.languages ?? {});
 }

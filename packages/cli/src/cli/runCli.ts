@@ -8,6 +8,7 @@ import { CliError, isCliError } from './CliError.ts';
 import { collectDocuments } from './collectDocuments.ts';
 import { feedAdvice } from './feed/feedAdvice.ts';
 import { looksLikeHtml } from './feed/parseInput.ts';
+import { feedLanguages } from './feed/feedLanguage.ts';
 import { formatSummary } from './formatSummary.ts';
 import { indexSite, knownSite } from './indexSite.ts';
 import { userAgentFor } from './sources/createSiteFetcher.ts';
@@ -179,6 +180,7 @@ async function runIndex(command: IndexCommand, io: CliIo): Promise<number> {
         failed: report.failed,
         failedCount: report.failedCount,
         warnings: collected.warnings,
+        languages: feedLanguages(input.text, collected.documents.length),
       }),
     );
     io.stderr.write(feedAdvice(parsed, input.url ?? command.input));
@@ -200,6 +202,7 @@ async function runIndex(command: IndexCommand, io: CliIo): Promise<number> {
       failed: [],
       failedCount: 0,
       warnings: collected.warnings,
+      languages: feedLanguages(input.text, collected.documents.length),
     }),
   );
   io.stderr.write(feedAdvice(parsed, input.url ?? command.input));

@@ -9,6 +9,7 @@ import { nestingCut } from './nestingCut.ts';
 import { pageAuthor } from './pageAuthor.ts';
 import { pageDate } from './pageDate.ts';
 import { pageImage } from './pageImage.ts';
+import { pageLanguage } from './pageLanguage.ts';
 import { type PageKind, articleTypes, pageKind } from './pageKind.ts';
 import { absoluteUrl, pageLinks } from './pageLinks.ts';
 import type { PageScope } from './pageScope.ts';
@@ -36,6 +37,8 @@ export interface PageReading {
   links: string[];
   /** Things worth a warning (no date, …). */
   warnings: string[];
+  /** The language the page declares (`<html lang>`), for the summary. */
+  lang?: string;
 }
 
 /** Characters of a page that are read, at most: the rest is cut (and said). */
@@ -130,5 +133,14 @@ export function readPage(html: string, address: string, options: { siteUrl?: str
     'has no address',
   );
   if (mapped.skipped !== undefined) warnings.push(mapped.skipped);
-  return { canonical, kind: reading.kind, noindex, ...(mapped.document ? { document: mapped.document } : {}), links, warnings };
+  const lang = pageLanguage(document);
+  return {
+    canonical,
+    kind: reading.kind,
+    noindex,
+    ...(mapped.document ? { document: mapped.document } : {}),
+    links,
+    warnings,
+    ...(lang === undefined ? {} : { lang }),
+  };
 }

@@ -1,6 +1,7 @@
 import { documentId } from 'trove-search-client';
 import type { Document } from 'trove-search-client';
 import type { Warning } from '../collectDocuments.ts';
+import type { LanguagesSeen } from '../languagesSeen.ts';
 import { documentHash, type ListState, type PageState, type SyncState } from '../sync/syncState.ts';
 
 /** Why a page read was not indexed, in the order the summary counts them. */
@@ -56,6 +57,8 @@ export interface SiteReading {
   warnings: Warning[];
   /** Why the enumeration is incomplete, if it is. */
   incomplete: string[];
+  /** The posts read this run, by the language their page or feed declares. */
+  languages: LanguagesSeen;
   found: number;
   read: number;
   /** The state of this run, for the next one. */
@@ -75,6 +78,7 @@ export function createSiteReading(previous: SyncState, onProgress?: (progress: R
     gone: [],
     warnings: [],
     incomplete: [],
+    languages: {},
     found: 0,
     read: 0,
     pages: {},

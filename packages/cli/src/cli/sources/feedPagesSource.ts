@@ -1,3 +1,5 @@
+import { feedLanguage } from '../feed/feedLanguage.ts';
+import { countLanguage } from '../languagesSeen.ts';
 import { collectDocuments } from '../collectDocuments.ts';
 import { parseInput } from '../feed/parseInput.ts';
 import type { ListState } from '../sync/syncState.ts';
@@ -73,12 +75,13 @@ export async function readFeedPages(
     }
     const list: ListState = { entries: [], ...validatorsOf(answer.headers) };
     for (const skipped of collected.skipped) addSkipped(reading, `${page} ${skipped.label}`, 'error', skipped.reason);
+    const language = feedLanguage(answer.text);
     for (const document of collected.documents) {
       const address = document.url ?? `${page}#${document.id}`;
       list.entries.push([address]);
       reading.found++;
       items++;
-      addPost(reading, address, address, document);
+      if (addPost(reading, address, address, document)) countLanguage(reading.languages, language);
     }
     reportProgress(reading);
     const next = nextFeedPage(answer.text, answer.url);

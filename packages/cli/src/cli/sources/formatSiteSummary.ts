@@ -1,3 +1,4 @@
+import { formatLanguages } from '../languagesSeen.ts';
 import { type SiteReading, type SkipReason, skipReasons } from './SiteReading.ts';
 
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
@@ -77,6 +78,7 @@ export function formatSiteSummary(s: SiteSummary): string {
     out += `${plural(s.stale.length, 'post')} gone from the site ${s.stale.length === 1 ? 'stays' : 'stay'} in the index: ${s.staleReason ?? 'they could not be removed'}. Remove them by hand:\n`;
     out += s.stale.map((line) => `  ${line}\n`).join('');
   }
+  out += formatLanguages(reading.languages);
   if (s.statePath !== undefined) out += `State kept in ${s.statePath} (--full ignores it).\n`;
   return out;
 }

@@ -1,3 +1,5 @@
+import { htmlLanguage } from '../page/pageLanguage.ts';
+import { countLanguage } from '../languagesSeen.ts';
 import { findFeedLinks } from '../feed/findFeedLinks.ts';
 import type { SyncState } from '../sync/syncState.ts';
 import type { SiteFetcher } from './createSiteFetcher.ts';
@@ -57,9 +59,12 @@ export async function readSite(options: ReadSiteOptions): Promise<SiteReading> {
     if (fetcher.stats.pageBoundReached) reading.incomplete.push('page bound');
     return reading;
   };
-  const tryWordPress = async (root: string) => {
+  const tryWordPress = async (root: string, language?: string) => {
     use('WordPress REST API', root);
+    const before = reading.posts.length;
     const failure = await readWordPress(reading, fetcher, root, maxPages);
+    // The REST API's posts say no language: the site's, as its home page declares it.
+    if (failure === undefined) countLanguage(reading.languages, language, reading.posts.length - before);
     if (failure === undefined) return true;
     reading.warnings.push({ label: root, message: `the WordPress REST API could not be used (${failure}); reading the site otherwise` });
     reading.source = undefined;
@@ -107,7 +112,7 @@ export async function readSite(options: ReadSiteOptions): Promise<SiteReading> {
     }
   }
   const root = home === undefined ? undefined : wordPressRoot(home.text, home.headers, home.url);
-  if (root !== undefined && fetcher.onSite(root) && (await tryWordPress(root))) return finish();
+  if (root !== undefined && fetcher.onSite(root) && (await tryWordPress(root, home && htmlLanguage(home.text)))) return finish();
 
   const origin = new URL(home?.url ?? options.address).origin;
   const fromRobots = (await fetcher.robotsSitemaps()).filter((url) => fetcher.onSite(url));

@@ -1,3 +1,4 @@
+import { countLanguage } from '../languagesSeen.ts';
 import { type PageReading, readPage } from '../page/readPage.ts';
 import { termAddress } from '../page/termListing.ts';
 import type { PageState } from '../sync/syncState.ts';
@@ -45,7 +46,7 @@ export function filePage(
     addSkipped(reading, address, skip[0], skip[1], { ...validators, ...term });
     return;
   }
-  addPost(reading, address, page.canonical, page.document!, validators);
+  if (addPost(reading, address, page.canonical, page.document!, validators)) countLanguage(reading.languages, page.lang);
 }
 
 /** Addresses that are not pages: never read as one. */
