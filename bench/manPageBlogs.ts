@@ -89,7 +89,13 @@ export function manPageBlog(language: string): ManPageBlog | string {
   if (!existsSync(join(root, 'man1'))) return `${source.pkg} is not installed (apt-get install ${source.pkg})`;
   const dir = join(tmpdir(), 'trove-bench-manpages', language);
   const listFile = join(dir, 'posts.json');
-  if (existsSync(listFile)) return { language, dir, posts: JSON.parse(readFileSync(listFile, 'utf8')) };
+  const posts: ManPagePost[] = existsSync(listFile) ? JSON.parse(readFileSync(listFile, 'utf8')) : renderPosts(root);
+  writePages(language, dir, posts);
+  writeFileSync(listFile, JSON.stringify(posts));
+  return { language, dir, posts };
+}
+
+function renderPosts(root: string): ManPagePost[] {
   const posts: ManPagePost[] = [];
   for (const section of SECTIONS) {
     const folder = join(root, `man${section}`);
@@ -108,13 +114,19 @@ export function manPageBlog(language: string): ManPageBlog | string {
       taken++;
     }
   }
+  return posts;
+}
+
+/** The posts as a blog's pages: articles with a date (as `trove index` and Pagefind read blogs). */
+function writePages(language: string, dir: string, posts: ManPagePost[]): void {
   for (const post of posts) {
     const folder = join(dir, post.path);
     mkdirSync(folder, { recursive: true });
     const body = post.paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`).join('\n');
     writeFileSync(
       join(folder, 'index.html'),
-      `<!doctype html>\n<html lang="${language}"><head><meta charset="utf-8"><title>${escapeHtml(post.title)}</title></head>\n` +
+      `<!doctype html>\n<html lang="${language}"><head><meta charset="utf-8"><title>${escapeHtml(post.title)}</title>\n` +
+        `<meta property="og:type" content="article"><meta property="article:published_time" content="2026-01-${String((post.index % 28) + 1).padStart(2, '0')}T10:00:00Z"></head>\n` +
         `<body><header><a href="/">Manual</a></header><main><article><h1>${escapeHtml(post.title)}</h1>\n${body}\n</article></main></body></html>\n`,
     );
   }
@@ -122,6 +134,4 @@ export function manPageBlog(language: string): ManPageBlog | string {
     join(dir, 'index.html'),
     `<!doctype html><html lang="${language}"><title>Manual</title><body>${posts.map((p) => `<a href="${p.path}">${escapeHtml(p.title)}</a>`).join('\n')}</body></html>`,
   );
-  writeFileSync(listFile, JSON.stringify(posts));
-  return { language, dir, posts };
 }
