@@ -70,6 +70,12 @@ describe('The engine reads each post in its language', () => {
     ).toBe('de');
     expect(code('設定', '設定ファイルを読み込みます。プログラムは起動時に設定を読み、その後でオプションを適用します。')).toBe('ja');
     expect(detectLanguage('Chevaux', 'Mes chevaux.')).toBe(-1);
+    // A post that opens with code is read by its prose further on.
+    const synopsis = 'SYNOPSIS tar [--create] [--file=ARCHIVE] [--verbose] [--gzip] [--exclude=PATTERN] [--directory=DIR] FILE... '.repeat(
+      2,
+    );
+    const prose = FRENCH.map((post) => post.content).join(' ');
+    expect(code('tar', `${synopsis}${prose}${prose}`)).toBe('fr');
   });
 
   it('finds another form of a word in the post’s language: a plural, a conjugation', async () => {
