@@ -11,7 +11,7 @@ const LANGUAGE_SHARE = 0.05;
 const ENGLISH = 0;
 
 /**
- * How a collection reads its documents (DESIGN.md §6): each document in its own language
+ * How a collection reads its documents: each document in its own language
  * (detectLanguage), a short one in the collection's main language (the forced one, else the most
  * common detected one, else English); its content without that language's common words; each
  * word recorded under that language's stem (WordForms), so a query finds the other forms of its

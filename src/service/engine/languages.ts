@@ -1,5 +1,5 @@
 /**
- * The languages the engine reads (DESIGN.md §6): for each, its code (BCP 47, as `lang`
+ * The languages the engine reads: for each, its code (BCP 47, as `lang`
  * attributes write it, and as the detector (eld) names it), its Snowball stemmer (@orama/stemmers)
  * and its stop words (@orama/stopwords: Snowball's lists; English keeps stopWords.ts). A
  * language without a stemmer is still detected, so its posts are not read as another's.
