@@ -28,7 +28,7 @@ const BM25 = { k: 1.2, b: 0.7, d: 0.5 };
 const PREFIX_WEIGHT = 0.375;
 const FUZZY_WEIGHT = 0.45;
 /** Another form of the word (the same stem: "closed" for "close"): under the word itself, above a prefix or a typo. */
-const FORM_WEIGHT = 0.7;
+const FORM_WEIGHT = 0.5;
 
 /** MiniSearch's default tokenizer: split on spaces and punctuation. */
 export const SPACE_OR_PUNCTUATION = /[\n\r\p{Z}\p{P}]+/u;
