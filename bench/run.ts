@@ -13,6 +13,9 @@
  *     beside Pagefind (the devDependency `pagefind`, indexing the same built posts, searched by its
  *     pagefind.js in Chromium): a post's own word, the word with a typo, a topic's word, a title and
  *     a body word typed into the box letter by letter, and the related-posts blocks of every post.
+ *  5. Relevance per language (bench/multilingual.ts, issue 46): Debian's translated manual pages as
+ *     a blog per language, `trove serve` beside Pagefind (a language whose packages are missing is
+ *     skipped with a line saying which to install), and English and French in one collection.
  * `npm run bench -- --service` also runs the local service's benchmarks (bench/service.ts: queries;
  * bench/analyticsCost.ts: what recording search analytics costs in throughput;
  * bench/serviceScale.ts: writes, reads under writes and restarts, data folder and PostgreSQL, on the
@@ -23,7 +26,7 @@
  *   TROVE_OUT_DIR      the build to measure (default dist/; built into a temporary folder when missing)
  *   TROVE_BENCH_PORT   port of the bench server (default: any free port)
  *   TROVE_BENCH_TRIALS trials per side of the speed bench (default 20)
- * The whole run gives up after 11 minutes (24 with `--service`, which indexes 50,000 posts twice for
+ * The whole run gives up after 21 minutes (34 with `--service`, which indexes 50,000 posts twice for
  * the attack figures and four times for the scale figures); it closes its server and browser on every path.
  */
 import { spawnSync } from 'node:child_process';
@@ -43,6 +46,7 @@ import { benchAnalyticsCost, formatAnalyticsCost } from './analyticsCost.ts';
 import { benchService, formatServiceBench } from './service.ts';
 import { benchServiceAttack, formatServiceAttack } from './serviceAttack.ts';
 import { benchRelevance, formatRelevance } from './relevance.ts';
+import { benchMultilingual, formatMultilingual } from './multilingual.ts';
 import { benchServiceScale, formatServiceScale } from './serviceScale.ts';
 import { firstLoadSizes, scriptSizes } from './sizes.ts';
 import { measureSpeed } from './speed.ts';
@@ -112,6 +116,8 @@ async function main() {
   }
   console.log('');
   console.log(formatRelevance(await benchRelevance()));
+  console.log('');
+  console.log(formatMultilingual(await benchMultilingual()));
   if (process.argv.includes('--service')) {
     console.log(`\n${formatServiceBench(await benchService())}`);
     console.log(`\n${formatAnalyticsCost(await benchAnalyticsCost())}`);
@@ -121,7 +127,7 @@ async function main() {
   console.log(`\nbench done in ${Math.round((performance.now() - started) / 1000)} s`);
 }
 
-const minutes = process.argv.includes('--service') ? 24 : 11;
+const minutes = process.argv.includes('--service') ? 34 : 21;
 const watchdog = setTimeout(() => {
   console.error(`bench: gave up after ${minutes} minutes`);
   process.exit(1);

@@ -89,6 +89,7 @@ import { LIMITS } from './limits.ts';
 import { generatePosts } from './sample/generatePosts.ts';
 import { ServiceError } from './ServiceError.ts';
 import { type CreateEngine, createRegistry } from './store/createRegistry.ts';
+import { forcedLanguage, type LanguageSetting } from './engine/languageSetting.ts';
 import { createStore } from './store/createStore.ts';
 
 export interface ServiceOptions {
@@ -108,6 +109,8 @@ export interface ServiceOptions {
   bodyTotalMs?: number;
   /** The engine of each collection. Default: a new MiniSearchEngine. */
   createEngine?: CreateEngine;
+  /** The language forced on collections (`TROVE_LANGUAGE`, languageSetting.ts); the default engine detects each document's otherwise. */
+  languages?: LanguageSetting;
   /** The batch log is folded into the snapshots past this many bytes (see createStore.ts). Default 4 MiB. */
   compactAfterBytes?: number;
   /** While reads are answered, indexing batches are this far apart (see createWritePacer.ts). Default 20 ms. */
@@ -172,7 +175,8 @@ export async function createService(options: ServiceOptions): Promise<Service> {
       ? // Loaded only in this mode: the zero-setup start does not load the PostgreSQL client.
         await (await import('./store/createPgStore.ts')).createPgStore(options.databaseUrl)
       : createStore(options.dataDir, { compactAfterBytes: options.compactAfterBytes }),
-    options.createEngine ?? (() => new MiniSearchEngine()),
+    options.createEngine ??
+      ((project, collection) => new MiniSearchEngine({ language: forcedLanguage(options.languages, project, collection) })),
     { onApplied: (ms) => writes.spent(ms) },
   );
   const ctx: EndpointContext = {

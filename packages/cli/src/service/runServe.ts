@@ -17,6 +17,7 @@ import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { describeDatabase } from './store/describeDatabase.ts';
 import { createService } from './createService.ts';
+import { parseLanguageSetting } from './engine/languageSetting.ts';
 import { escapeControl } from './escapeControl.ts';
 import { isLoopbackHost } from './http/isLoopbackHost.ts';
 import { LIMITS } from './limits.ts';
@@ -54,6 +55,8 @@ Settings (environment variables, defaults shown):
   TROVE_DATABASE_URL       postgres://user:password@host/db: PostgreSQL keeps the indexed
                            batches, the clicks and the analytics instead of TROVE_DATA, shared by every
                            trove serve on that database (see the README: several processes)
+  TROVE_LANGUAGE           the language of every post, instead of each post's detected one:
+                           fr (every collection) or demo/blog=fr,demo/docs=de (optional)
 
 Options:
   --database-url <url>     the same as TROVE_DATABASE_URL
@@ -119,7 +122,8 @@ export async function runServe(args: string[], io: ServeIo): Promise<number> {
 
   let service: Awaited<ReturnType<typeof createService>>;
   try {
-    service = await createService({ token, writeToken, dataDir, handlersFile, databaseUrl });
+    const languages = parseLanguageSetting(setting('TROVE_LANGUAGE'));
+    service = await createService({ token, writeToken, dataDir, handlersFile, databaseUrl, languages });
   } catch (error) {
     // Line by line: a message may end with the command that fixes it, on a line of its own.
     io.stderr.write(`Cannot start the service: ${(error as Error).message.split('\n').map(escapeControl).join('\n')}\n`);

@@ -48,7 +48,7 @@ import type { SortKey } from './parseSort.ts';
 import { queryTerms } from './queryTerms.ts';
 import { SlotList } from './SlotList.ts';
 import { SortedSlots } from './SortedSlots.ts';
-import { STOP_WORDS } from './stopWords.ts';
+import { Analysis } from './Analysis.ts';
 import { type QueryTerm, TextIndex, type TextMatches, tokenize } from './TextIndex.ts';
 import { topK } from './topK.ts';
 import type { StoredDocument } from '../types.ts';
@@ -144,12 +144,6 @@ function typoTolerance(term: string): number | false {
   return false;
 }
 
-/** Common words are left out of the content index; titles keep every word. */
-function indexTerm(term: string, field?: string): string | null {
-  const normal = normalizeTerm(term);
-  return field === 'content' && STOP_WORDS.has(normal) ? null : normal;
-}
-
 /** 0 the name is the text, 1 it starts with it, 2 a later word of it does, -1 none. */
 function nameRank(name: string, needle: string): number {
   if (name === needle) return 0;
@@ -191,7 +185,9 @@ export class MiniSearchEngine implements Engine {
   /** Each slot's title as its words, normalised, one space apart (titleKey): what the box's text is compared with. */
   private readonly titleKeys: string[] = [];
   private readonly slotOf = new Map<string, number>();
-  private text = new TextIndex(indexTerm);
+  /** Each document's language and what follows from it (Analysis.ts). */
+  private analysis: Analysis;
+  private text: TextIndex;
   private readonly postings = Object.fromEntries(FILTER_FIELDS.map((f) => [f, new Map<string, FacetValue>()])) as Record<
     FilterField,
     Map<string, FacetValue>
@@ -250,6 +246,20 @@ export class MiniSearchEngine implements Engine {
   /** related's arrays per slot (see there). */
   private relatedScratch = newRelatedScratch(0);
 
+  /** `language`: the collection's setting that forces one language for every document (else each is detected). */
+  constructor(options: { language?: string } = {}) {
+    this.language = options.language;
+    this.analysis = new Analysis(options.language);
+    this.text = this.newTextIndex(this.analysis);
+  }
+
+  private readonly language: string | undefined;
+
+  /** Common words are left out of the content index (those of the document's language); titles keep every word. */
+  private newTextIndex(analysis: Analysis): TextIndex {
+    return new TextIndex((token, field, language) => analysis.indexTerm(token, field, language));
+  }
+
   async count(): Promise<number> {
     return this.docs.length;
   }
@@ -276,6 +286,7 @@ export class MiniSearchEngine implements Engine {
     for (let slot = 0; slot < n; slot++) prints.set(fingerprint(this.docs[slot]!), slot * 2);
     out.array(prints);
     this.text.write(out, n);
+    this.analysis.write(out, n);
     out.array(this.byId.list);
     for (const key of SORT_KEYS) out.array(this.orders[key].list);
     return out.finish();
@@ -295,7 +306,8 @@ export class MiniSearchEngine implements Engine {
     const latest = new Map<string, StoredDocument>();
     for (const doc of documents) latest.set(doc.id, doc);
     const docs = [...latest.values()];
-    const text = new TextIndex(indexTerm);
+    const analysis = new Analysis(this.language);
+    const text = this.newTextIndex(analysis);
     const lists: Int32Array[] = [];
     let stale = new Uint8Array(0);
     let n = 0;
@@ -316,6 +328,7 @@ export class MiniSearchEngine implements Engine {
       // Mostly other documents: building afresh costs less than mending.
       if (changed * 2 > n) return false;
       text.read(input, n);
+      analysis.read(input, n);
       for (let i = 0; i <= SORT_KEYS.length; i++) {
         const list = input.int32s();
         if (list.length !== n || !SortedSlots.isOrder(list)) return false;
@@ -327,8 +340,12 @@ export class MiniSearchEngine implements Engine {
       throw error;
     }
     this.text = text;
+    this.analysis = analysis;
     const changed: number[] = [];
     text.removeSlots(stale);
+    const fresh: { slot: number; title: string; content: string }[] = [];
+    for (let slot = 0; slot < docs.length; slot++) if (slot >= n || stale[slot]) fresh.push({ slot, ...docs[slot]! });
+    analysis.detect(fresh);
     for (let slot = 0; slot < docs.length; slot++) {
       const doc = docs[slot]!;
       this.slotOf.set(doc.id, slot);
@@ -337,7 +354,7 @@ export class MiniSearchEngine implements Engine {
       this.setPostings(slot, undefined, doc);
       this.setCodes(slot, this.codesFor(doc));
       if (slot < n && !stale[slot]) continue;
-      text.add(slot, doc);
+      text.add(slot, doc, analysis.settle(slot));
       changed.push(slot);
     }
     text.flush();
@@ -354,15 +371,22 @@ export class MiniSearchEngine implements Engine {
     for (const doc of documents) latest.set(doc.id, doc); // a later duplicate wins
     const added: number[] = [];
     const changed: number[] = [];
+    // Languages first, the batch's all together: its short documents fall back on the main language it makes.
+    const slots = new Map<StoredDocument, { slot: number; before: number | undefined }>();
+    let next = this.docs.length;
     for (const doc of latest.values()) {
-      let slot = this.slotOf.get(doc.id);
-      if (slot === undefined) {
-        slot = this.docs.length;
+      const slot = this.slotOf.get(doc.id);
+      slots.set(doc, slot === undefined ? { slot: next++, before: undefined } : { slot, before: this.analysis.languageOf(slot) });
+    }
+    this.analysis.detect([...slots].map(([doc, { slot }]) => ({ slot, title: doc.title, content: doc.content })));
+    for (const [doc, { slot, before }] of slots) {
+      const language = this.analysis.settle(slot);
+      if (before === undefined) {
         this.slotOf.set(doc.id, slot);
         added.push(slot);
-        this.text.add(slot, doc);
+        this.text.add(slot, doc, language);
       } else {
-        this.text.replace(slot, this.docs[slot]!, doc);
+        this.text.replace(slot, this.docs[slot]!, doc, before, language);
       }
       this.setPostings(slot, this.docs[slot], doc);
       this.docs[slot] = doc;
@@ -468,7 +492,7 @@ export class MiniSearchEngine implements Engine {
       ...new Set(
         (source ? '' : (request.title ?? ''))
           .split(/[^\p{L}\p{N}+#]+/u, LIMITS.titleTerms * 8)
-          .filter((w) => w.length > 1 && !STOP_WORDS.has(normalizeTerm(w))),
+          .filter((w) => w.length > 1 && !this.analysis.isStopWord(normalizeTerm(w))),
       ),
     ]
       .slice(0, LIMITS.titleTerms)
@@ -490,7 +514,14 @@ export class MiniSearchEngine implements Engine {
     let own = 0;
     let coverage = 0;
     if (source) {
-      const profile = distinctiveProfile(source, (term) => this.text.documentFrequency(term), n, request.titleBoost || 1);
+      const language = this.analysis.languageOf(sourceSlot!);
+      const profile = distinctiveProfile(
+        source,
+        (term) => this.text.documentFrequency(term),
+        n,
+        request.titleBoost || 1,
+        this.analysis.stopWords(language),
+      );
       // The postings read are bounded (RELATED_TEXT_POSTINGS): the words in turn, heaviest first, each
       // whose documents would pass what is left of the budget left out (the lighter ones after it still read).
       const terms: QueryTerm[] = [];
@@ -524,8 +555,13 @@ export class MiniSearchEngine implements Engine {
     const mask = allowed?.mask;
     const kept = this.relatedScratch.kept;
     let m = 0;
+    // In a collection of several languages, a post's related posts are in its language.
+    const languages = this.analysis.languages;
+    const sourceLanguage = source && languages.length > 1 ? this.analysis.languageOf(sourceSlot!) : -1;
+    const language = sourceLanguage >= 0 && languages.includes(sourceLanguage) ? sourceLanguage : -1;
     for (let slot = 0; slot < n; slot++) {
       if (!(scores[slot]! > 0) || slot === sourceSlot || (mask && !mask[slot])) continue;
+      if (language >= 0 && this.analysis.languageOf(slot) !== language) continue;
       // A known source: a shared tag or category, or close enough in words (a title echo or a shared author alone is not).
       // A source not indexed: half the best title similarity.
       const related = source
@@ -828,16 +864,24 @@ export class MiniSearchEngine implements Engine {
     inTitle = false,
   ): TextMatches {
     // A word given twice adds nothing under AND but its cost: each is looked up once.
-    const words = [...new Set(queryTerms(q).map(normalizeTerm).filter(Boolean))];
+    const isStopWord = (term: string) => this.analysis.isStopWord(term);
+    const typed = new Map<string, string>();
+    for (const token of queryTerms(q, isStopWord)) {
+      const term = normalizeTerm(token);
+      if (term && !typed.has(term)) typed.set(term, token);
+    }
+    const words = [...typed.keys()];
     const terms = words.map(
       (term, index): QueryTerm => ({
         term,
+        // Its other forms, in each language of the collection (Analysis.ts).
+        forms: this.analysis.formsOf(typed.get(term)!),
         // The last term is still being typed; one letter, or a common word there, is taken as typed.
         prefix:
           index === words.length - 1 &&
           (term.length > 1 || NO_SPACE_SCRIPT.test(term)) &&
           term.length <= LIMITS.wordLength &&
-          !STOP_WORDS.has(term),
+          !isStopWord(term),
         fuzzy: typoTolerance(term),
       }),
     );
@@ -863,7 +907,7 @@ export class MiniSearchEngine implements Engine {
     let changed = false;
     const corrected = words.map((word) => {
       const term = normalizeTerm(word.replace(/^[^\p{L}\p{N}]+|[^\p{L}\p{N}]+$/gu, ''));
-      if (term.length < 3 || term.length > LIMITS.fuzzyWordLength || STOP_WORDS.has(term) || this.text.has(term)) return word;
+      if (term.length < 3 || term.length > LIMITS.fuzzyWordLength || this.analysis.isStopWord(term) || this.text.has(term)) return word;
       let best: { term: string; distance: number; docs: number } | undefined;
       for (const [candidate, docs] of this.text.closeTerms(term, term.length > 5 ? 2 : 1)) {
         const distance = levenshtein(term, candidate);

@@ -27,6 +27,8 @@ const FIELDS: readonly TextField[] = ['title', 'content'];
 const BM25 = { k: 1.2, b: 0.7, d: 0.5 };
 const PREFIX_WEIGHT = 0.375;
 const FUZZY_WEIGHT = 0.45;
+/** Another form of the word (the same stem: "closed" for "close"): under the word itself, above a prefix or a typo. */
+const FORM_WEIGHT = 0.5;
 
 /** MiniSearch's default tokenizer: split on spaces and punctuation. */
 export const SPACE_OR_PUNCTUATION = /[\n\r\p{Z}\p{P}]+/u;
@@ -353,6 +355,8 @@ export interface QueryTerm {
   prefix: boolean;
   /** Match indexed terms within this many edits. */
   fuzzy: number | false;
+  /** Other indexed terms it stands for (its other forms, Analysis.ts), matched as written. */
+  forms?: readonly string[];
 }
 
 export interface TextQuery {
@@ -406,14 +410,14 @@ export class TextIndex {
   private capacity = 1024;
   /** Postings with pending changes (see Postings); `flush()` applies them. */
   private readonly dirty = new Set<Postings>();
-  /** Tokens met lately and their terms, so indexing a word already met costs one lookup. */
-  private readonly meanings: [Map<string, TokenMeaning>, Map<string, TokenMeaning>] = [new Map(), new Map()];
+  /** Tokens met lately and their terms, per language of the document and field, so indexing a word already met costs one lookup. */
+  private readonly meaningsByLanguage = new Map<number, [Map<string, TokenMeaning>, Map<string, TokenMeaning>]>();
   /** Numbers the `addField` calls (see TermEntry.seen). */
   private calls = 0;
 
   constructor(
-    /** Turns a document token into its indexed term (or null to skip it), per field; the same token gives the same term. */
-    private readonly processTerm: (token: string, field: TextField) => string | null,
+    /** Turns a document token into its indexed term (or null to skip it), per field and language; the same token gives the same term. */
+    private readonly processTerm: (token: string, field: TextField, language: number) => string | null,
   ) {}
 
   /** Number of indexed documents. */
@@ -421,10 +425,17 @@ export class TextIndex {
     return this.live;
   }
 
-  add(slot: number, doc: TextDocument): void {
+  /** `language`: what `processTerm` is told the document is written in. */
+  add(slot: number, doc: TextDocument, language = 0): void {
     this.grow(slot + 1);
     this.live++;
-    for (let f = 0; f < FIELDS.length; f++) this.addField(slot, f, doc[FIELDS[f]!]);
+    for (let f = 0; f < FIELDS.length; f++) this.addField(slot, f, doc[FIELDS[f]!], language);
+  }
+
+  private meanings(language: number, f: number): Map<string, TokenMeaning> {
+    let both = this.meaningsByLanguage.get(language);
+    if (!both) this.meaningsByLanguage.set(language, (both = [new Map(), new Map()]));
+    return both[f]!;
   }
 
   /**
@@ -432,28 +443,28 @@ export class TextIndex {
    * left as it is (a post indexed again with only its tags or title changed costs no re-reading of
    * its content). Call `flush()` before searching.
    */
-  replace(slot: number, before: TextDocument, after: TextDocument): void {
+  replace(slot: number, before: TextDocument, after: TextDocument, languageBefore = 0, languageAfter = 0): void {
     for (let f = 0; f < FIELDS.length; f++) {
       const field = FIELDS[f]!;
-      if (before[field] === after[field]) continue;
-      this.removeField(slot, f, before[field]);
-      this.addField(slot, f, after[field]);
+      if (before[field] === after[field] && languageBefore === languageAfter) continue;
+      this.removeField(slot, f, before[field], languageBefore);
+      this.addField(slot, f, after[field], languageAfter);
     }
   }
 
-  private addField(slot: number, f: number, text: string | null | undefined): void {
+  private addField(slot: number, f: number, text: string | null | undefined, language: number): void {
     if (text == null) return;
     // Distinct tokens as written (their number is MiniSearch's field length), and occurrences per term.
     const call = ++this.calls;
     const counted: TermEntry[] = [];
     let length = 0;
-    const meanings = this.meanings[f]!;
+    const meanings = this.meanings(language, f);
     // Emptied between documents, never within one (its distinct tokens are counted on the meanings).
     if (meanings.size >= MEANINGS) meanings.clear();
     eachToken(String(text), (token) => {
       let meaning = meanings.get(token);
       if (!meaning) {
-        meaning = { seen: 0, entry: this.entryOf(this.processTerm(token, FIELDS[f]!)) };
+        meaning = { seen: 0, entry: this.entryOf(this.processTerm(token, FIELDS[f]!, language)) };
         meanings.set(token, meaning);
       }
       if (meaning.seen === call) {
@@ -494,21 +505,21 @@ export class TextIndex {
   }
 
   /** Takes `doc` (as it was added at `slot`) out of the index; call `flush()` before searching. */
-  remove(slot: number, doc: TextDocument): void {
+  remove(slot: number, doc: TextDocument, language = 0): void {
     this.live--;
-    for (let f = 0; f < FIELDS.length; f++) this.removeField(slot, f, doc[FIELDS[f]!]);
+    for (let f = 0; f < FIELDS.length; f++) this.removeField(slot, f, doc[FIELDS[f]!], language);
   }
 
-  private removeField(slot: number, f: number, text: string | null | undefined): void {
+  private removeField(slot: number, f: number, text: string | null | undefined, language: number): void {
     if (text == null) return;
     // Each of its terms once, found through the meanings of its tokens as `addField` finds them.
     const call = ++this.calls;
-    const meanings = this.meanings[f]!;
+    const meanings = this.meanings(language, f);
     if (meanings.size >= MEANINGS) meanings.clear();
     eachToken(String(text), (token) => {
       let meaning = meanings.get(token);
       if (!meaning) {
-        const term = this.processTerm(token, FIELDS[f]!);
+        const term = this.processTerm(token, FIELDS[f]!, language);
         const entry = term ? this.exact.get(term) : null;
         // A term no document has (nothing to remove) is not remembered: a later document may bring it.
         if (entry === undefined) return;
@@ -540,7 +551,7 @@ export class TextIndex {
         this.exact.delete(postings.term);
         this.terms.delete(postings.term);
         // Cached meanings may point at it: a later document with the term gets a new entry.
-        for (const meanings of this.meanings) meanings.clear();
+        for (const both of this.meaningsByLanguage.values()) for (const meanings of both) meanings.clear();
       }
     }
     this.dirty.clear();
@@ -683,10 +694,16 @@ export class TextIndex {
     const exact = this.exact.get(q.term);
     if (exact) list.push({ entry: exact, weight: 1 });
     const prefixed = new Set<string>();
+    for (const form of q.forms ?? []) {
+      const entry = this.exact.get(form);
+      if (!entry || form === q.term || prefixed.has(form)) continue;
+      prefixed.add(form);
+      list.push({ entry, weight: FORM_WEIGHT });
+    }
     if (q.prefix) {
       for (const [term, entry] of this.terms.atPrefix(q.term)) {
         const distance = term.length - q.term.length;
-        if (!distance) continue;
+        if (!distance || prefixed.has(term)) continue;
         prefixed.add(term);
         list.push({ entry, weight: (PREFIX_WEIGHT * term.length) / (term.length + 0.3 * distance) });
       }

@@ -22,8 +22,9 @@ export function distinctiveTerms(
   documentFrequency: (term: string) => number,
   documents: number,
   titleWeight = 2,
+  stopWords: ReadonlySet<string> = STOP_WORDS,
 ): string[] {
-  return distinctiveProfile(post, documentFrequency, documents, titleWeight).terms;
+  return distinctiveProfile(post, documentFrequency, documents, titleWeight, stopWords).terms;
 }
 
 export interface DistinctiveProfile {
@@ -38,18 +39,19 @@ export interface DistinctiveProfile {
   coverage: number;
 }
 
-/** distinctiveTerms, with the share of the post's weight they carry (`coverage`). */
+/** distinctiveTerms, with the share of the post's weight they carry (`coverage`); `stopWords`: those of the post's language. */
 export function distinctiveProfile(
   post: { title: string; content: string },
   documentFrequency: (term: string) => number,
   documents: number,
   titleWeight = 2,
+  stopWords: ReadonlySet<string> = STOP_WORDS,
 ): DistinctiveProfile {
   const counts = new Map<string, number>();
   const count = (text: string, weight: number) => {
     for (const token of tokenize(text)) {
       const term = normalizeTerm(token);
-      if (term.length < 2 || /^\p{N}+$/u.test(term) || STOP_WORDS.has(term)) continue;
+      if (term.length < 2 || /^\p{N}+$/u.test(term) || stopWords.has(term)) continue;
       counts.set(term, (counts.get(term) ?? 0) + weight);
     }
   };
