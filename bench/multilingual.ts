@@ -22,10 +22,10 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'no
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, Page } from '@playwright/test';
-import { documentId } from '../src/api/documentId.ts';
-import { siteIndexer } from '../test/cli/sites/siteIndexer.ts';
-import { serveSite } from '../test/cli/serveSite.ts';
-import { startService, type Running } from '../test/service/startService.ts';
+import { documentId } from '../packages/client/src/documentId.ts';
+import { siteIndexer } from '../packages/cli/test/cli/sites/siteIndexer.ts';
+import { serveSite } from '../packages/cli/test/cli/serveSite.ts';
+import { startService, type Running } from '../packages/cli/test/service/startService.ts';
 import { launchChromium } from './launchChromium.ts';
 import { MAN_LANGUAGES, type ManPageBlog, type ManPagePost, manPageBlog } from './manPageBlogs.ts';
 
