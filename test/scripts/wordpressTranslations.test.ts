@@ -97,7 +97,7 @@ describe("the WordPress plugin's translations", () => {
   it('ships the .mo and the JSON in the zip beside the .po and the .pot', () => {
     const dir = mkdtempSync(join(tmpdir(), 'trove-wpzip-i18n-'));
     try {
-      const fake = join(dir, 'dist');
+      const fake = join(dir, 'packages/widgets/dist');
       execFileSync('mkdir', ['-p', join(fake, 'chunks'), join(dir, 'integrations/wordpress')]);
       execFileSync('cp', ['-r', plugin, join(dir, 'integrations/wordpress/trove-search')]);
       writeFileSync(join(fake, 'trove.js'), 'loader');
