@@ -17,7 +17,8 @@
  *   permalinks, the chosen theme active, an editor and an author besides the admin, a few posts (one
  *   with a featured image, one with a Cyrillic title and slug).
  *
- * WP-Cron stays enabled (the plugin retries its queue with it); `runCron()` runs its due events now.
+ * WP-Cron stays enabled for visits (the plugin retries its queue with it), not for the tests' own php-cli runs
+ * (their load would spawn it over loopback, racing `runCron()`, which runs the due events now).
  * As root, Apache's children run as www-data (who owns `wp-content`, as uploading a plugin needs).
  */
 import { type ChildProcess, execFile, execFileSync, spawn } from 'node:child_process';
@@ -219,7 +220,7 @@ define('WP_SITEURL', '${url}');
 define('WP_CONTENT_DIR', '${content}');
 define('WP_CONTENT_URL', '${url}/wp-content');
 define('FS_METHOD', 'direct');
-define('DISABLE_WP_CRON', false);
+define('DISABLE_WP_CRON', PHP_SAPI === 'cli');
 define('WP_AUTO_UPDATE_CORE', false);
 define('AUTOMATIC_UPDATER_DISABLED', true);
 define('WP_HTTP_BLOCK_EXTERNAL', true);
