@@ -224,7 +224,8 @@ describe('the size of a folder and of a file', () => {
     const crowded: string[] = [];
     const walk = (dir: string) => {
       const entries = readdirSync(dir, { withFileTypes: true });
-      const count = entries.filter((entry) => entry.isFile()).length;
+      // Data (the catalogues, one JSON file per language) is not code to be split up.
+      const count = entries.filter((entry) => entry.isFile() && !entry.name.endsWith('.json')).length;
       const name = logical(`${dir}/x`).slice(0, -2);
       if (count > 25 && !exempt.includes(name)) crowded.push(`${relative(packages, dir)}: ${count}`);
       for (const entry of entries) if (entry.isDirectory()) walk(join(dir, entry.name));

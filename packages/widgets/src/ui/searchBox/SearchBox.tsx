@@ -72,7 +72,7 @@ let instances = 0;
 /** What the live region says about the list (one polite, atomic region; debounced by the caller). */
 function announcement(controller: AutocompleteController, t: Translate): string {
   const { notice, query, expanded, options } = controller.state.value;
-  if (notice === 'error') return t('error');
+  if (notice === 'error') return t('suggestionsError');
   if (notice === 'empty') return t('noSuggestions', { q: query.trim() });
   if (!expanded) return '';
   const recent = options.filter((o) => o.kind === 'recent').length;

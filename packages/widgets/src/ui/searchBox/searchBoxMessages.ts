@@ -19,7 +19,7 @@ export const searchBoxMessages = {
   recentCount_one: '{count} recent search.',
   recentCount_other: '{count} recent searches.',
   noSuggestions: 'No suggestions for “{q}”. Press Enter to search.',
-  error: 'Suggestions are unavailable right now. Press Enter to search.',
+  suggestionsError: 'Suggestions are unavailable right now. Press Enter to search.',
   ...filterMessages,
   clear: 'Clear the search text',
   close: 'Close',
