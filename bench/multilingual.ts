@@ -21,12 +21,12 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Browser, Page } from '@playwright/test';
+import type { Browser } from '@playwright/test';
 import { documentId } from '../packages/client/src/documentId.ts';
 import { siteIndexer } from '../packages/cli/test/cli/sites/siteIndexer.ts';
-import { serveSite } from '../packages/cli/test/cli/serveSite.ts';
 import { startService, type Running } from '../packages/cli/test/service/startService.ts';
 import { launchChromium } from './launchChromium.ts';
+import { type PagefindApi, pagefindInPage } from './pagefindInPage.ts';
 import { MAN_LANGUAGES, type ManPageBlog, type ManPagePost, manPageBlog } from './manPageBlogs.ts';
 
 const PAGEFIND = process.env.TROVE_BENCH_PAGEFIND ?? 'pagefind';
@@ -253,15 +253,6 @@ async function troveSearcher(
   };
 }
 
-interface PagefindApi {
-  createIndex(config?: object): Promise<{ errors: string[]; index?: PagefindIndex }>;
-  close(): Promise<unknown>;
-}
-interface PagefindIndex {
-  addHTMLFile(file: { url: string; content: string }): Promise<{ errors: string[] }>;
-  writeFiles(options: { outputPath: string }): Promise<{ errors: string[] }>;
-}
-
 async function pagefindSearcher(blog: ManPageBlog, browser: Browser): Promise<{ searcher: Searcher; close(): Promise<void> }> {
   const pagefind = (await import(PAGEFIND)) as PagefindApi;
   const { index, errors } = await pagefind.createIndex({});
@@ -273,40 +264,10 @@ async function pagefindSearcher(blog: ManPageBlog, browser: Browser): Promise<{ 
     const added = await index.addHTMLFile({ url: post.path, content: html });
     if (added.errors.length > 0) throw new Error(`pagefind: ${added.errors.join('; ')}`);
   }
-  const dir = mkdtempSync(join(tmpdir(), `trove-bench-pagefind-${blog.language}-`));
-  const written = await index.writeFiles({ outputPath: join(dir, 'pagefind') });
-  if (written.errors.length > 0) throw new Error(`pagefind: ${written.errors.join('; ')}`);
-  writeFileSync(join(dir, 'index.html'), '<!doctype html><title>pagefind</title>');
-  const served = await serveSite(dir);
-  const page: Page = await browser.newPage();
-  await page.goto(`${served.base}/`);
-  await page.evaluate(async () => {
-    const module = await import(`${location.origin}/pagefind/pagefind.js`);
-    await module.init();
-    (globalThis as unknown as { pagefind: unknown }).pagefind = module;
-  });
-  const results = async (q: string, count: number) => {
-    const urls: string[] = await page.evaluate(
-      async ({ q, count }) => {
-        const pf = (
-          globalThis as unknown as { pagefind: { search(q: string): Promise<{ results: { data(): Promise<{ url: string }> }[] }> } }
-        ).pagefind;
-        const found = await pf.search(q);
-        return Promise.all(found.results.slice(0, count).map(async (r) => (await r.data()).url));
-      },
-      { q, count },
-    );
-    return urls.map((url) => byUrl.get(url) ?? byUrl.get(`${url.replace(/\/?$/, '/')}`) ?? -1);
-  };
-  return {
-    searcher: { search: (q) => results(q, 10), box: (q) => results(q, SHOWN) },
-    close: async () => {
-      await page.close().catch(() => {});
-      await served.stop();
-      await pagefind.close();
-      rmSync(dir, { recursive: true, force: true });
-    },
-  };
+  const inPage = await pagefindInPage(pagefind, index, blog.language, browser);
+  const results = async (q: string, count: number) =>
+    (await inPage.urls(q, count)).map((url) => byUrl.get(url) ?? byUrl.get(`${url.replace(/\/?$/, '/')}`) ?? -1);
+  return { searcher: { search: (q) => results(q, 10), box: (q) => results(q, SHOWN) }, close: inPage.close };
 }
 
 export interface MixedFigures {

@@ -21,31 +21,22 @@
  *  - related posts (trove only), over every post: the block full (4 of 4, the block's default), at
  *    least 2 of the first 3 on the post's topic, and the whole block on it.
  */
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Browser, Page } from '@playwright/test';
+import type { Browser } from '@playwright/test';
 import { documentId } from '../packages/client/src/documentId.ts';
 import { siteIndexer } from '../packages/cli/test/cli/sites/siteIndexer.ts';
-import { type ServedSite, serveSite } from '../packages/cli/test/cli/serveSite.ts';
 import { startService, type Running } from '../packages/cli/test/service/startService.ts';
 import type { BlogPost } from '../test/sites/blogPosts.ts';
 import { type BuiltSite, buildSite, missingGenerator } from '../test/sites/buildSite.ts';
 import { type Platform, platforms, sitePlatforms } from '../test/sites/sitePlatforms.ts';
 import { launchChromium } from './launchChromium.ts';
+import { type PagefindApi, pagefindInPage } from './pagefindInPage.ts';
 
 /**
  * Pagefind's Node API (the devDependency `pagefind`, whose platform package brings its binary);
  * TROVE_BENCH_PAGEFIND names another copy (a path to its lib/index.js). What the bench uses of it:
  */
-interface PagefindApi {
-  createIndex(config?: object): Promise<{ errors: string[]; index?: PagefindIndex }>;
-  close(): Promise<unknown>;
-}
-interface PagefindIndex {
-  addHTMLFile(file: { url: string; content: string }): Promise<{ errors: string[] }>;
-  writeFiles(options: { outputPath: string }): Promise<{ errors: string[] }>;
-}
 const PAGEFIND = process.env.TROVE_BENCH_PAGEFIND ?? 'pagefind';
 
 /** What the search box shows: its first 5 posts. */
@@ -243,40 +234,10 @@ async function pagefindSearcher(site: BuiltSite, browser: Browser): Promise<Page
     const added = await index.addHTMLFile({ url, content: markBody(readFileSync(file, 'utf8')) });
     if (added.errors.length > 0) throw new Error(`pagefind: ${added.errors.join('; ')}`);
   }
-  const dir = mkdtempSync(join(tmpdir(), `trove-bench-pagefind-${site.platform}-`));
-  const written = await index.writeFiles({ outputPath: join(dir, 'pagefind') });
-  if (written.errors.length > 0) throw new Error(`pagefind: ${written.errors.join('; ')}`);
-  writeFileSync(join(dir, 'index.html'), '<!doctype html><title>pagefind</title>');
-  const served: ServedSite = await serveSite(dir);
-  const page: Page = await browser.newPage();
-  await page.goto(`${served.base}/`);
-  await page.evaluate(async () => {
-    const module = await import(`${location.origin}/pagefind/pagefind.js`);
-    await module.init();
-    (globalThis as unknown as { pagefind: unknown }).pagefind = module;
-  });
-  const results = async (q: string, count: number) => {
-    const urls: string[] = await page.evaluate(
-      async ({ q, count }) => {
-        const pf = (
-          globalThis as unknown as { pagefind: { search(q: string): Promise<{ results: { data(): Promise<{ url: string }> }[] }> } }
-        ).pagefind;
-        const found = await pf.search(q);
-        return Promise.all(found.results.slice(0, count).map(async (r) => (await r.data()).url));
-      },
-      { q, count },
-    );
-    return urls.map((url) => byUrl.get(url) ?? byUrl.get(url.replace(/\.html$/, '')) ?? -1);
-  };
-  return {
-    searcher: { search: (q) => results(q, 10), box: (q) => results(q, SHOWN) },
-    close: async () => {
-      await page.close().catch(() => {});
-      await served.stop();
-      await pagefind.close();
-      rmSync(dir, { recursive: true, force: true });
-    },
-  };
+  const inPage = await pagefindInPage(pagefind, index, site.platform, browser);
+  const results = async (q: string, count: number) =>
+    (await inPage.urls(q, count)).map((url) => byUrl.get(url) ?? byUrl.get(url.replace(/\.html$/, '')) ?? -1);
+  return { searcher: { search: (q) => results(q, 10), box: (q) => results(q, SHOWN) }, close: inPage.close };
 }
 
 function pagefindVersion(): string | undefined {
