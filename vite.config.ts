@@ -1,4 +1,4 @@
-import { cpSync, readFileSync } from 'node:fs';
+import { cpSync, readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import {
   build,
@@ -50,6 +50,8 @@ function libraryFor(mode: string): LibraryOptions {
         'trove-search-box': 'packages/widgets/src/chunks/trove-search-box.ts',
         'trove-search-results': 'packages/widgets/src/chunks/trove-search-results.ts',
         'trove-related-posts': 'packages/widgets/src/chunks/trove-related-posts.ts',
+        // Each language's texts, `i18n/<name>.js`, fetched by the loader with the code of an element in that language.
+        ...Object.fromEntries(catalogueNames.map((name) => [`i18n/${name}`, `${catalogueDir}${name}.json`])),
       },
       formats: ['es'],
       fileName: (_format, name) => `${name}.js`,
@@ -64,6 +66,29 @@ function libraryFor(mode: string): LibraryOptions {
     },
     formats: ['es'],
     fileName: (_format, name) => `${name}.js`,
+  };
+}
+
+/** The widgets' texts in each language but English, one JSON file each (the English ones are the elements' own). */
+const catalogueDir = 'packages/widgets/src/ui/catalogues/';
+const catalogueNames = readdirSync(catalogueDir).map((file) => file.replace(/\.json$/, ''));
+
+/** A catalogue's texts: a regional one (`pt-PT`) holds only what differs from its language's (`pt`), merged over them here. */
+function readCatalogue(name: string): Record<string, string> {
+  const own = JSON.parse(readFileSync(`${catalogueDir}${name}.json`, 'utf8'));
+  const base = name.split('-')[0]!;
+  return base !== name && catalogueNames.includes(base) ? { ...readCatalogue(base), ...own } : own;
+}
+
+/** Every build (and the tests) imports a regional catalogue merged over its language's. */
+function regionalCatalogues(): Plugin {
+  return {
+    name: 'trove-regional-catalogues',
+    enforce: 'pre',
+    transform(_code, id) {
+      const name = /\/ui\/catalogues\/([\w-]+)\.json$/.exec(id)?.[1];
+      return name?.includes('-') ? JSON.stringify(readCatalogue(name)) : null;
+    },
   };
 }
 
@@ -201,7 +226,14 @@ export default defineConfig(
       : {
           define: {
             __TROVE_VERSION__: JSON.stringify(pkg.version),
-            ...(mode === 'script' ? { __TROVE_ELEMENTS__: JSON.stringify(await buildChunks()) } : {}),
+            ...(mode === 'script'
+              ? {
+                  __TROVE_ELEMENTS__: JSON.stringify(await buildChunks()),
+                  __TROVE_PLACEHOLDERS__: JSON.stringify(
+                    Object.fromEntries(catalogueNames.map((name) => [name, readCatalogue(name).placeholder])),
+                  ),
+                }
+              : {}),
             // The script's chunks hold clients that nothing outside them can reach: no `index()` there.
             ...(mode === 'chunks' ? { __TROVE_READ_ONLY__: 'true' } : {}),
           },
@@ -220,7 +252,9 @@ export default defineConfig(
           // through `useSignalValue`, not through the Preact integration of `@preact/signals` (~1 KB
           // brotli on every page), and the tests run them without it. The npm module imports
           // `@preact/signals` (its peer dependency), which re-exports the same functions.
-          plugins: mode === 'chunks' ? [clientModules()] : [],
+          plugins: mode === 'chunks' ? [clientModules(), regionalCatalogues()] : [regionalCatalogues()],
+          // A catalogue is its default export, an object; not one export per text.
+          json: { namedExports: false },
           resolve:
             mode === 'chunks'
               ? {
@@ -230,6 +264,11 @@ export default defineConfig(
                     {
                       find: /^(?:\.\/|.*\/elements\/)TroveHost\.ts$/,
                       replacement: fileURLToPath(new URL('packages/widgets/src/chunks/loaderHost.ts', import.meta.url)),
+                    },
+                    // The languages' texts are the loader's files beside the chunks (src/chunks/loaderCatalogues.ts).
+                    {
+                      find: /^(?:\.\/|.*\/language\/)catalogues\.ts$/,
+                      replacement: fileURLToPath(new URL('packages/widgets/src/chunks/loaderCatalogues.ts', import.meta.url)),
                     },
                   ],
                 }
@@ -278,7 +317,13 @@ export default defineConfig(
                     }
                   : mode === 'place'
                     ? { comments: false, minify: true }
-                    : {},
+                    : mode === 'esm'
+                      ? // Each language's texts a file of its own in dist/i18n/, imported by an element in that language.
+                        {
+                          chunkFileNames: (chunk) =>
+                            chunk.facadeModuleId?.includes('/ui/catalogues/') ? 'i18n/[name]-[hash].js' : '[name]-[hash].js',
+                        }
+                      : {},
             },
           },
           test: {

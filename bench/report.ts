@@ -45,6 +45,7 @@ export function formatBytes(
   all: Map<string, number>,
   pages: PageBytesResult,
   firstLoads: Map<string, { total: number; files: string[] }> = new Map(),
+  catalogues: Map<string, number> = new Map(),
 ): string {
   const allTotal = [...all.values()].reduce((a, b) => a + b, 0);
   const rows: [string, number, number][] = [
@@ -70,6 +71,12 @@ export function formatBytes(
       ? [
           "What each element's first load costs (the loader and the files it fetches for that element at its moment, from dist/):",
           table(loads),
+        ]
+      : []),
+    ...(catalogues.size
+      ? [
+          `What each language costs over English (its texts, chunks/i18n/<name>.js, fetched with an element's code; target ≤ ${kb(1500)}):`,
+          `  ${[...catalogues].map(([name, size]) => `${name} ${size.toLocaleString('en')} B`).join(', ')}`,
         ]
       : []),
     'Files fetched by Chromium:',

@@ -48,7 +48,7 @@ import { benchServiceAttack, formatServiceAttack } from './serviceAttack.ts';
 import { benchRelevance, formatRelevance } from './relevance.ts';
 import { benchMultilingual, formatMultilingual } from './multilingual.ts';
 import { benchServiceScale, formatServiceScale } from './serviceScale.ts';
-import { firstLoadSizes, scriptSizes } from './sizes.ts';
+import { catalogueSizes, firstLoadSizes, scriptSizes } from './sizes.ts';
 import { measureSpeed } from './speed.ts';
 import { formatThemeCost, stylesheetSizes } from './themeCost.ts';
 
@@ -89,7 +89,7 @@ async function main() {
 
     const sizes = scriptSizes(dist);
     const pages = await measurePageBytes(browser, server.origin);
-    console.log(formatBytes(sizes, pages, firstLoadSizes(dist)));
+    console.log(formatBytes(sizes, pages, firstLoadSizes(dist), catalogueSizes(dist)));
     console.log('');
     try {
       const chunks = await buildBreakdown(root);

@@ -21,6 +21,13 @@ export function scriptSizes(dist = process.env.TROVE_OUT_DIR ?? 'packages/widget
   return sizes;
 }
 
+/** Brotli size of each language's texts (`chunks/i18n/<name>.js`): what a page in that language downloads over an English one. */
+export function catalogueSizes(dist = process.env.TROVE_OUT_DIR ?? 'packages/widgets/dist'): Map<string, number> {
+  const dir = join(dist, 'chunks', 'i18n');
+  const files = existsSync(dir) ? readdirSync(dir).filter((f) => f.endsWith('.js')) : [];
+  return new Map(files.map((file) => [file.replace(/\.js$/, ''), brotliSize(readFileSync(join(dir, file)))]));
+}
+
 /**
  * Brotli size of the libraries the script bundles (preact, signals, ky) on their own: the chunks
  * built again into a temporary folder with the libraries in a file of their own

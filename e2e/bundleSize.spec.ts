@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
 import { sizeBudget } from '../bench/sizeBudget.ts';
 import { brotliSize, librariesSize, scriptSizes } from '../bench/sizes.ts';
 
@@ -28,7 +28,13 @@ test('the placing code stays under its ceiling, and a page without a placing set
   expect(files).not.toContain(`/dist/${PLACE}`);
 });
 
-test('a page with a search box downloads at most its ceiling, once suggestions show', async ({ page }) => {
+/** What a page with a search box downloads of /dist/ until suggestions show, in brotli bytes, by file; in `lang` (the page is served so). */
+async function boxFirstLoad(page: Page, lang = 'en'): Promise<{ all: number; files: string[] }> {
+  if (lang !== 'en')
+    await page.route('**/pages/search-box.html', async (route) => {
+      const response = await route.fetch();
+      await route.fulfill({ response, body: (await response.text()).replace('<html lang="en">', `<html lang="${lang}">`) });
+    });
   const downloads = new Map<string, Promise<Buffer>>();
   page.on('response', (response) => {
     const path = new URL(response.url()).pathname;
@@ -39,10 +45,29 @@ test('a page with a search box downloads at most its ceiling, once suggestions s
   await expect(page.locator('trove-search-box [role="option"]').first()).toBeVisible();
   let all = 0;
   for (const body of downloads.values()) all += brotliSize(await body);
+  return { all, files: [...downloads.keys()] };
+}
+
+test('a page with a search box downloads at most its ceiling, once suggestions show', async ({ page }) => {
+  const { all, files } = await boxFirstLoad(page);
   console.log(
-    `search box page: ${all} B brotli (target ${sizeBudget.searchBoxTarget}, ceiling ${sizeBudget.searchBoxCeiling}; ${[...downloads.keys()].join(', ')})`,
+    `search box page: ${all} B brotli (target ${sizeBudget.searchBoxTarget}, ceiling ${sizeBudget.searchBoxCeiling}; ${files.join(', ')})`,
   );
+  expect(files.some((file) => file.includes('/i18n/'))).toBe(false);
   expect(all).toBeLessThanOrEqual(sizeBudget.searchBoxCeiling);
+});
+
+test("a French box's first load is its texts over the English one's, at most 1.5 KB", async ({ browser }) => {
+  const loads = [];
+  for (const lang of ['en', 'fr']) {
+    const page = await browser.newPage();
+    loads.push(await boxFirstLoad(page, lang));
+    await page.close();
+  }
+  const [english, french] = loads as [Awaited<ReturnType<typeof boxFirstLoad>>, Awaited<ReturnType<typeof boxFirstLoad>>];
+  console.log(`French search box page: ${french.all} B brotli, ${french.all - english.all} B over the English one`);
+  expect(french.files.filter((file) => !english.files.includes(file))).toEqual(['/dist/chunks/i18n/fr.js']);
+  expect(french.all - english.all).toBeLessThanOrEqual(sizeBudget.languageOverEnglishTarget);
 });
 
 test('a page with only related posts downloads at most its ceiling of our code', async ({ page }) => {

@@ -9,6 +9,7 @@ import { svelte } from '@sveltejs/vite-plugin-svelte';
 import { documentId } from '../packages/client/src/documentId.ts';
 import { type ServedSite, serveSite } from '../packages/cli/test/cli/serveSite.ts';
 import { type BuiltSite, buildSite } from '../test/sites/buildSite.ts';
+import { bakery, cdn, examples, indexBakery, localise, page } from './readmeExamples.ts';
 
 /**
  * Every example of README.md (each fenced block after `<!-- example: name -->`), run as written,
@@ -18,54 +19,6 @@ import { type BuiltSite, buildSite } from '../test/sites/buildSite.ts';
 const root = fileURLToPath(new URL('..', import.meta.url));
 const out = `${root}e2e/.tmp/readme`;
 const dist = process.env.TROVE_OUT_DIR ?? `${root}packages/widgets/dist`;
-
-function examples(): Map<string, string> {
-  const readme = readFileSync(`${root}README.md`, 'utf8');
-  const found = new Map<string, string>();
-  for (const [, name, code] of readme.matchAll(/<!-- example: ([\w-]+) -->\n```\w+\n([\s\S]*?)\n```/g)) found.set(name, code);
-  return found;
-}
-
-/** The CDN address the README gives (no network here: the same files from the build). */
-const cdn = 'https://cdn.jsdelivr.net/npm/trove-search@0.1.0/dist/trove.js';
-
-/** `collection`: the collection `posts` is swapped for (default the seeded `blog`). */
-function localise(code: string, origin: string, collection = 'blog'): string {
-  return code
-    .replaceAll(cdn, '/dist/trove.js')
-    .replaceAll('https://search.example.com', origin)
-    .replaceAll('my-blog', 'demo')
-    .replace(/(data-collection="|collection: ')posts/g, `$1${collection}`)
-    .replace(/YOUR_(PUBLIC_)?TOKEN/g, 'dev-token');
-}
-
-/**
- * A blog indexed as `trove index` indexes a feed (ids from the links, `documentId`), into its own
- * collection: the pages of the blog and CMS examples are its posts, found by their canonical link.
- */
-const bakery = [
-  'Sourdough starter from scratch',
-  'Sourdough crumb and hydration',
-  'Rye sourdough for beginners',
-  'Sourdough discard pancakes',
-];
-async function indexBakery(request: APIRequestContext, origin: string, collection: string): Promise<string[]> {
-  const urls = bakery.map((_, i) => `${origin}/readme/bakery/${i + 1}/`);
-  const documents = bakery.map((title, i) => ({
-    id: documentId(urls[i]!),
-    title,
-    content: `${title}: flour, water, salt and time.`,
-    url: urls[i],
-    category: ['Baking'],
-    tags: ['sourdough', 'bread'],
-  }));
-  const response = await request.post(`/api/v2/projects/demo/collections/${collection}/documents?token=dev-token`, { data: documents });
-  expect(response.status()).toBe(200);
-  return urls;
-}
-
-const page = (body: string, head = '') =>
-  `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>README example</title>${head}</head><body>${body}</body></html>`;
 
 /** Build an app example with Vite against the built package into e2e/.tmp/readme/<name>/. */
 async function buildApp(name: string, files: Record<string, string>, jsx: 'react' | 'preact' = 'preact', plugins: PluginOption[] = []) {
@@ -123,7 +76,7 @@ test.describe('README examples', () => {
     // The pointer over the box: the loader fetches its code then.
     await tab.locator('trove-search-box').hover();
     const box = tab.getByRole('combobox');
-    await expect(box).toHaveAttribute('placeholder', 'Search the blog');
+    await expect(box).toHaveAttribute('placeholder', 'Search…');
     await box.fill('sourdough');
     await expect(tab.getByRole('option').first()).toBeVisible();
     const related = tab.locator('trove-related-posts').getByRole('link');

@@ -8,7 +8,7 @@
  * and the box's suggestions in a light and a dark theme (pictures of them in `TROVE_SHOTS_DIR`
  * when set).
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Driver } from './drivers.ts';
 import type { Site } from './startSite.ts';
@@ -306,6 +306,26 @@ export const checks: Check[] = [
       while (site.cspReports.length === 0 && Date.now() < end) await sleep(50);
       expect(site.cspReports.length > 0, 'the control’s inline script was not reported: the check could not see a violation');
       expect(!(await driver.eval('!!window.inlineRan')), 'the policy did not block the control’s inline script');
+    },
+  },
+  {
+    name: 'a French page: the early field, the box and related posts in French, their texts fetched with their code; an Arabic one right to left',
+    async run(driver, site) {
+      const french = JSON.parse(readFileSync(new URL('../../packages/widgets/src/ui/catalogues/fr.json', import.meta.url), 'utf8'));
+      await open(driver, site, '/pages/languages.html?lang=fr');
+      await waitFor(driver, `${EARLY}?.placeholder === ${JSON.stringify(french.placeholder)}`, 'the early field in French');
+      const heading = `${RELATED}?.shadowRoot?.querySelector('[part~="heading"]')?.textContent`;
+      await waitFor(driver, `${heading} === ${JSON.stringify(french.relatedHeading)}`, 'related posts in French');
+      expect(fetched(site, 'fr.js'), `chunks/i18n/fr.js was not fetched (fetched: ${chunks(site).join(', ')})`);
+      const [x, y] = await centre(driver, EARLY);
+      await driver.click(x, y);
+      await waitFor(driver, `${COMBOBOX}?.placeholder === ${JSON.stringify(french.placeholder)}`, 'the box in French');
+      await driver.type('garden');
+      await waitFor(driver, OPTIONS, 'suggestions');
+      await open(driver, site, '/pages/languages.html?lang=ar');
+      await waitFor(driver, `${heading}`, 'related posts in Arabic');
+      const direction = await driver.eval<string>(`getComputedStyle(${RELATED}.shadowRoot.querySelector('[part~="heading"]')).direction`);
+      expect(direction === 'rtl', `related posts in Arabic are ${direction}`);
     },
   },
   {

@@ -1,4 +1,4 @@
-import { chownSync, mkdirSync, writeFileSync } from 'node:fs';
+import { chownSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { pluginEntries } from '../../scripts/buildWordPressZip.ts';
@@ -135,7 +135,7 @@ test('a post’s page says lang="de-DE" and the elements get German texts from t
   }
 });
 
-test('in a language the plugin has no catalogue for (fr_FR), it gives the elements no text at all: they choose their own', async ({
+test('in a language the plugin has no catalogue for (fr_FR), it gives the elements no text at all: they speak French of their own', async ({
   page,
 }) => {
   wp.php("update_option('WPLANG', 'fr_FR');");
@@ -145,6 +145,13 @@ test('in a language the plugin has no catalogue for (fr_FR), it gives the elemen
     const tags = html.match(/<trove-(search-box|related-posts)\b[^>]*>/g) ?? [];
     expect(tags).toHaveLength(2);
     for (const tag of tags) expect(tag).not.toMatch(/\s(placeholder|heading|lang)=/);
+    // Their own French, from the page's lang: the loader's early field, then the box once its code is there.
+    const french = JSON.parse(readFileSync(`${root}packages/widgets/src/ui/catalogues/fr.json`, 'utf8')) as Record<string, string>;
+    const box = page.locator('trove-search-box');
+    await expect(box.getByRole('searchbox').or(box.getByRole('combobox'))).toHaveAttribute('placeholder', french.placeholder!);
+    await box.hover();
+    await expect(box.getByRole('combobox')).toHaveAttribute('placeholder', french.placeholder!);
+    await expect(box.getByRole('combobox')).toHaveAccessibleName(french.label!);
   } finally {
     wp.php("update_option('WPLANG', 'de_DE');");
   }

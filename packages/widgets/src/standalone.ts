@@ -11,12 +11,17 @@
  * Then the element's chunks from `chunks/` beside the script start, all of them at once (the
  * build tells the loader each element's full list); once they are there, and not while the reader
  * is typing (`typingPause`), the host class becomes the element's class (`TroveHost.become`) and
- * every waiting host a real instance of it. A page downloads only what its reader uses.
+ * every waiting host a real instance of it. An element in another language than English (its
+ * nearest `lang`) gets that language's texts, `chunks/i18n/<name>.js`, with its code, and the box's
+ * early field its placeholder at once. A page downloads only what its reader uses.
  *
  *   <script src="/trove.js" data-base-url="…" data-project="…" data-collection="…" data-token="…" defer></script>
  */
 import type { TroveConfig } from './elements/configure.ts';
 import { defineElement } from './elements/defineElement.ts';
+import type { Catalogues } from './elements/language/catalogues.ts';
+import { elementLanguage } from './elements/language/elementLanguage.ts';
+import { matchLanguage } from './elements/language/matchLanguage.ts';
 import { intentEvents, loadMoment, nearMargin, shortcutField } from './elements/loadMoment.ts';
 import { placingSettings } from './elements/readScriptConfig.ts';
 import { renderEarlyField } from './elements/renderEarlyField.ts';
@@ -31,6 +36,9 @@ import { version } from './version.ts';
  * implementation watches them once it has arrived, so the declarations stay out of this file.
  */
 declare const __TROVE_ELEMENTS__: [shared: string[], Record<string, number[]>];
+
+/** Injected by the build: the box's placeholder in each language that has a catalogue (`chunks/i18n/<name>.js`). */
+declare const __TROVE_PLACEHOLDERS__: Record<string, string>;
 
 /**
  * A gap this long (ms) after a key is a pause in typing: an element's code that arrives while the
@@ -60,7 +68,20 @@ if (global[marker]) {
   // The connection to the service, open before the first suggestion is asked for.
   const service = script?.dataset.baseUrl;
   if (service) document.head.append(Object.assign(document.createElement('link'), { rel: 'preconnect', href: service, crossOrigin: '' }));
-  const handoff: LoaderHandoff = { script, configured: [] };
+  const placeholders = __TROVE_PLACEHOLDERS__;
+  const catalogues: Catalogues = {
+    match: (tag) => matchLanguage(tag, (name) => Object.hasOwn(placeholders, name)),
+    load: (name) => import(/* @vite-ignore */ `${chunks}i18n/${name}.js`).then((chunk) => chunk.default),
+  };
+  const handoff: LoaderHandoff = { script, configured: [], catalogues };
+  // A host's language: the last `configure({ lang })` before its code, or the script tag's, forces one.
+  const languageOf = (host: Element) =>
+    catalogues.match(
+      elementLanguage(
+        host,
+        handoff.configured.reduce((lang, config) => config.lang || lang, script?.dataset.lang),
+      ),
+    );
   let configure: (config: TroveConfig) => void = (config) => handoff.configured.push(config);
   // Placing settings (the theme's search taken over, related posts after a selector): their code,
   // `chunks/trove-place.js`, is fetched only when the script tag or a `configure()` call has one
@@ -85,6 +106,8 @@ if (global[marker]) {
   for (const [tag, files] of Object.entries(elements)) {
     const box = tag === 'trove-search-box';
     const waiting = new Set<TroveHost>();
+    // The languages of the waiting hosts: their texts come with the element's code.
+    const languages = new Set<string>();
     let started = false;
     // Until the box's code is there, its shortcut focuses the early field (which starts the code).
     const onShortcut = (event: KeyboardEvent) => {
@@ -100,7 +123,10 @@ if (global[marker]) {
       near.disconnect();
       // Every file at once: the element's chunk and the shared chunks it imports (the libraries are in `bootChunk`).
       const urls = [`${tag}.js`, ...files.map((file) => names[file])].map((file) => chunks + file);
-      Promise.all(urls.map((url) => import(/* @vite-ignore */ url))).then(
+      Promise.all([
+        ...urls.map((url) => import(/* @vite-ignore */ url)),
+        ...[...languages].map((name) => catalogues.load(name).catch(() => 0)),
+      ]).then(
         function upgrade([chunk]: ChunkExports[]) {
           // Not in the middle of a burst of keys (`typingPause`).
           const wait = typedAt + typingPause - performance.now();
@@ -122,8 +148,10 @@ if (global[marker]) {
     });
     class Host extends TroveHost {
       static override load = (host: TroveHost) => {
+        const language = languageOf(host);
         // The box can be typed into at once: a plain search field until its code arrives.
-        if (box) renderEarlyField(host);
+        if (box) renderEarlyField(host, placeholders[language]);
+        if (language !== 'en') languages.add(language);
         waiting.add(host);
         const moment = loadMoment(host, box);
         if (moment === 'now') start();

@@ -1,6 +1,8 @@
 import { configure, scriptConfig, type TroveConfig } from '../elements/configure.ts';
 import type { TroveElement } from '../elements/TroveElement.ts';
+import type { Catalogues } from '../elements/language/catalogues.ts';
 import { readScriptConfig } from '../elements/readScriptConfig.ts';
+import { catalogues } from './loaderCatalogues.ts';
 
 /** What the standalone loader hands every chunk it loads. */
 export interface LoaderHandoff {
@@ -8,6 +10,8 @@ export interface LoaderHandoff {
   script: HTMLScriptElement | undefined;
   /** `Trove.configure()` calls made before this chunk arrived, in order. */
   configured: TroveConfig[];
+  /** The languages of the texts, fetched from beside the chunks (the loader starts those of the waiting elements with their code). */
+  catalogues: Catalogues;
 }
 
 /** What a chunk gives back: the element's class and the real `configure`. */
@@ -31,6 +35,7 @@ let booted = false;
 export function bootChunk(element: typeof TroveElement, handoff: LoaderHandoff): LoadedElement {
   if (!booted) {
     booted = true;
+    Object.assign(catalogues, handoff.catalogues);
     scriptConfig.value = handoff.script ? readScriptConfig(handoff.script) : {};
     for (const config of handoff.configured) configure(config);
   }

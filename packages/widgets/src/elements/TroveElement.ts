@@ -14,6 +14,10 @@ import { configured, scriptConfig } from './configure.ts';
 import { followPageColors } from './followPageColors.ts';
 import type { TroveErrorEvent } from './events.ts';
 import { getClient } from './getClient.ts';
+import { catalogueOf, loadCatalogue } from './language/catalogueOf.ts';
+import { catalogues } from './language/catalogues.ts';
+import { elementLanguage } from './language/elementLanguage.ts';
+import { nearestAttribute } from './language/nearestAttribute.ts';
 import { parseAttributes } from './parseAttribute.ts';
 import { resolveConfig, type ConfigProblem, type ResolvedConfig } from './resolveConfig.ts';
 import { sharedAttributes } from './sharedAttributes.ts';
@@ -30,9 +34,9 @@ export interface ElementContext<S extends AttributeSpecs = AttributeSpecs> {
   attr(name: string): string | null;
   /** The declared attributes, parsed as their declaration says, each under its prop name (`min-chars` → `minChars`). */
   props: AttributeProps<S>;
-  /** A text of the merged catalogue: English ← `configure({ translations })` ← the `translations` property. */
+  /** A text of the merged catalogue: English ← the element's language ← `configure({ translations })` ← the `translations` property. */
   t: Translate;
-  /** The page's language, for `Intl`. */
+  /** The element's language (its `lang`, the page's, or the browser's), for `Intl`. */
   locale: string;
 }
 
@@ -48,6 +52,9 @@ interface HostState {
   /** Stops the scroll anchoring done here where the browser has none (`anchorScroll`). */
   unanchor?: () => void;
 }
+
+/** Languages written right to left, in which the elements are too unless a `dir` around them says otherwise. */
+const rightToLeft = /^(ar|he|fa)$/;
 
 /** The names of a class's `attributes` (a declaration, or a plain list of names). */
 const namesOf = (attributes: AttributeSpecs | readonly string[]) => (Array.isArray(attributes) ? attributes : Object.keys(attributes));
@@ -99,14 +106,39 @@ export abstract class TroveElement extends TroveHost {
       state.watcher ??= new MutationObserver(() => void (state.attrs.value = this.#readAttributes()));
       state.watcher.observe(this, { attributes: true });
     }
+    // In another language than English the first render waits for its texts (the loader has started them with this code).
+    const language = this.#language();
+    if (catalogueOf(language)) this.#render();
+    else loadCatalogue(language).then(() => this.isConnected && this.#render());
+  }
+
+  #render(): void {
+    const state = this.#state;
     const root = this.shadowRoot ?? this.attachShadow({ mode: 'open' });
-    const { grows, styles } = this.constructor as typeof TroveElement;
+    const { grows } = this.constructor as typeof TroveElement;
+    const styles = (this.constructor as typeof TroveElement).styles + (this.#rightToLeft() ? ':host{direction:rtl}' : '');
     // Where the browser does not anchor scrolling: what is drawn after the element, measured before its styles and first render.
     if (grows) state.unanchor ??= anchorScroll(this, root);
     // base.css with the page's colours after it (light or dark, its background, its link colour), then the element's own.
     adoptStyles(root, [baseStyles, styles]);
     state.unfollow ??= followPageColors(this, (palette) => adoptStyles(root, [baseStyles + palette, styles]));
     render(h(ElementRoot, { view: () => this.#view() }), root);
+  }
+
+  /** The language of the element's texts as `lang` says it (`''` when nothing does); its own `lang` read through the attributes' signal, so that a change renders again. */
+  #tag(): string {
+    const own = this.#state.attrs.value.lang;
+    const global = configured.value.lang || scriptConfig.value.lang;
+    return own || elementLanguage(this, global);
+  }
+
+  /** The catalogue of the element's language (`en` for English and for a language with none). */
+  #language(): string {
+    return catalogues.match(this.#tag());
+  }
+
+  #rightToLeft(): boolean {
+    return rightToLeft.test(this.#language()) && !nearestAttribute(this, 'dir');
   }
 
   protected override disconnected(): void {
@@ -139,8 +171,18 @@ export abstract class TroveElement extends TroveHost {
     const declared = Array.isArray(element.attributes) ? {} : (element.attributes as AttributeSpecs);
     const required = [...element.required, ...Object.keys(declared).filter((name) => declared[name].required)];
     const global = configured.value;
-    const messages: Messages = { ...baseMessages, ...element.messages, ...global.translations, ...state.translations.value } as Messages;
-    const locale = this.closest('[lang]')?.getAttribute('lang') || globalThis.navigator?.language || 'en';
+    const language = this.#language();
+    const catalogue = catalogueOf(language);
+    // Until a language's texts arrive (its `lang` changed), English: then they render.
+    if (!catalogue) void loadCatalogue(language);
+    const messages = {
+      ...baseMessages,
+      ...element.messages,
+      ...catalogue,
+      ...global.translations,
+      ...state.translations.value,
+    } as Messages;
+    const locale = this.#tag() || globalThis.navigator?.language || 'en';
     const t: Translate = (key, vars) => translate(messages, key, vars, locale);
     const result = resolveConfig(attr, global, scriptConfig.value, required, globalThis.location?.href);
     if (!result.ok) {

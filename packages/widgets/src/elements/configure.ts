@@ -29,7 +29,9 @@ export interface TroveConfig extends PlacingConfig {
   userId?: string;
   /** `false` sends no click feedback. */
   analytics?: boolean;
-  /** Overrides of any subset of the English texts. */
+  /** The language of every element's texts (`fr`, `pt-BR` …) instead of the page's `lang`; an element's own `lang` still wins. */
+  lang?: string;
+  /** Overrides of any subset of the texts, in whatever language they are. */
   translations?: Partial<Messages>;
 }
 

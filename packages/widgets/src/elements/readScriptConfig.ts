@@ -1,7 +1,7 @@
 import type { PlacingConfig, TroveConfig } from './configure.ts';
 
 /** The text settings a `<script>` tag can carry, as `data-base-url` and so on. */
-const TEXT_SETTINGS = ['baseUrl', 'project', 'collection', 'token', 'apiVersion', 'userId'] as const;
+const TEXT_SETTINGS = ['baseUrl', 'project', 'collection', 'token', 'apiVersion', 'userId', 'lang'] as const;
 
 /** Whether an on/off `data-*` setting is on: present and not `off` or `false`. */
 const isOn = (value: string | undefined) => value !== undefined && value !== 'off' && value !== 'false';

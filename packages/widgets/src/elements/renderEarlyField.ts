@@ -25,8 +25,8 @@ let sheet: CSSStyleSheet | undefined;
 /** The early field's input: `composing` while an IME composition is in progress in it. */
 export type EarlyInput = HTMLInputElement & { composing?: boolean };
 
-/** Show the early field in `host`'s shadow root (once; a host that has one is left alone). */
-export function renderEarlyField(host: HTMLElement): void {
+/** Show the early field in `host`'s shadow root (once; a host that has one is left alone), `placeholder` in the box's language. */
+export function renderEarlyField(host: HTMLElement, placeholder = 'Search…'): void {
   if (host.shadowRoot) return;
   const root = host.attachShadow({ mode: 'open' });
   if (!sheet) (sheet = new CSSStyleSheet()).replaceSync(css);
@@ -42,9 +42,10 @@ export function renderEarlyField(host: HTMLElement): void {
     name: attr('query-param') || 'q',
     autocomplete: 'off',
     enterKeyHint: 'search',
-    ariaLabel: 'Search',
+    // The box's label is its placeholder without the ellipsis (`Search…` → `Search`).
+    ariaLabel: placeholder.replace(/\s*…$/, ''),
     part: 'input',
-    placeholder: attr('placeholder') ?? 'Search…',
+    placeholder: attr('placeholder') ?? placeholder,
     value: fallback?.value || attr('value') || '',
     // What the page gave it (a theme's search page prints the query into its form) is its
     // default: the box opens nothing for it, only for text typed before the loader ran.

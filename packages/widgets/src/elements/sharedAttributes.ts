@@ -23,4 +23,6 @@ export const sharedAttributes = {
   'no-analytics': { type: 'boolean' },
   /** Draw with the browser’s own light or dark colours, not the page’s (default: the page’s). */
   theme: { type: ['light', 'dark'] },
+  /** The language of its texts (else `configure({ lang })`, `data-lang`, the nearest `lang` around it, `<html lang>`). */
+  lang: { type: 'string' },
 } as const satisfies AttributeSpecs;

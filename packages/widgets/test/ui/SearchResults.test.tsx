@@ -311,6 +311,16 @@ describe('SearchResults', () => {
     expect(urls[urls.length - 1].searchParams.get('sort')).toBe('date asc');
   });
 
+  it('names the date orders of sort-options that have no label of their own, in the texts given', async () => {
+    const { link } = setup({
+      sortOptions: 'date desc, date asc, title asc',
+      t: (key) => ({ sortNewest: 'Plus récents', sortOldest: 'Plus anciens' })[key] ?? translate(searchResultsMessages, key),
+    });
+    await searchFor(link, 'rust');
+    const select = screen.getByRole('combobox', { name: 'Sort by' }) as HTMLSelectElement;
+    expect([...select.options].map((o) => o.textContent)).toEqual(['Relevance', 'Plus récents', 'Plus anciens', 'title asc']);
+  });
+
   it('shows a sort from the URL that is not among the options as it is', async () => {
     history.replaceState(null, '', '/search?q=rust&sort=title+asc');
     const { urls } = setup({ urlSync: true, sortOptions: 'date desc:Newest' });

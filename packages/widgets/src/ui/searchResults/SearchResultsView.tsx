@@ -195,7 +195,7 @@ export function SearchResultsView({
             options={sortOptions}
             value={sort}
             onChange={(value) => controller.setSort(value)}
-            texts={{ label: t('sortLabel'), relevance: t('sortRelevance') }}
+            texts={{ label: t('sortLabel'), relevance: t('sortRelevance'), newest: t('sortNewest'), oldest: t('sortOldest') }}
           />
         )}
       </div>

@@ -4,7 +4,7 @@ export interface SortSelectProps {
   options: SortOption[];
   value: string;
   onChange(value: string): void;
-  texts: { label: string; relevance: string };
+  texts: { label: string; relevance: string; newest: string; oldest: string };
 }
 
 /**
@@ -14,6 +14,9 @@ export interface SortSelectProps {
 export function SortSelect({ options, value, onChange, texts }: SortSelectProps) {
   if (options.length === 0) return null;
   const choices = value && !options.some((option) => option.value === value) ? [...options, { value, label: value }] : options;
+  // An option without a label of its own (its label is its value): the date orders have names in every language.
+  const name = ({ value, label }: SortOption) =>
+    label !== value ? label : value === 'date desc' ? texts.newest : value === 'date asc' ? texts.oldest : value;
   return (
     <label part="sort" class="sort">
       <span part="sort-label">{texts.label}</span>
@@ -21,7 +24,7 @@ export function SortSelect({ options, value, onChange, texts }: SortSelectProps)
         <option value="">{texts.relevance}</option>
         {choices.map((option) => (
           <option key={option.value} value={option.value}>
-            {option.label}
+            {name(option)}
           </option>
         ))}
       </select>

@@ -5,7 +5,7 @@ import type { AttributeSpecs } from '../attributeSpec.ts';
 export const searchResultsAttributes = {
   /** Results per page. */
   limit: { type: 'number', default: defaults.resultsLimit, max: defaults.resultsMaxLimit },
-  /** Sorts offered, e.g. `date desc:Newest, date asc:Oldest` (v2 only). */
+  /** Sorts offered, e.g. `date desc:Newest, date asc:Oldest` (v2 only); `date desc` and `date asc` without a label are named in the page’s language. */
   'sort-options': { type: 'text' },
   /** Facets to show, in order: a subset of `categories tags authors year` (default all the response has). */
   facets: { type: 'text' },

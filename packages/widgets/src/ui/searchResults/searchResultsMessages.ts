@@ -25,6 +25,9 @@ export const searchResultsMessages = {
   didYouMean: 'Did you mean {suggestion}?',
   sortLabel: 'Sort by',
   sortRelevance: 'Relevance',
+  /** `date desc` and `date asc` in `sort-options` without a label of their own. */
+  sortNewest: 'Newest',
+  sortOldest: 'Oldest',
   filtersLabel: 'Filter results',
   filtersToggle: 'Filters',
   filtersToggleActive: 'Filters ({count})',
