@@ -3,12 +3,16 @@ import { detectLanguage } from './detectLanguage.ts';
 import { IndexFileError, type IndexReader, type IndexWriter } from './IndexFile.ts';
 import { findLanguage, type Language, LANGUAGES } from './languages.ts';
 import { normalizeTerm } from './normalizeTerm.ts';
+import type { WordForm } from './TextIndex.ts';
 import { WordForms } from './WordForms.ts';
 
 /** A language read by a share of the documents at least this large is one of the collection's (queries are analysed in it). */
 const LANGUAGE_SHARE = 0.05;
 
 const ENGLISH = 0;
+
+/** The shortest stem `shorterForms` takes. */
+const MIN_SHORTER = 4;
 
 /**
  * How a collection reads its documents: each document in its own language
@@ -110,6 +114,12 @@ export class Analysis {
     if (field === 'content' && lang.stopWords.has(term)) return null;
     const stem = this.stemOf(lang, token);
     if (stem !== undefined) this.forms[language]!.add(stem, term);
+    // A post in another language than the collection's often quotes it (a page half translated): its words are forms in that one too.
+    const main = this.languages[0]!;
+    if (main !== language) {
+      const mainStem = this.stemOf(LANGUAGES[main]!, token);
+      if (mainStem !== undefined) this.forms[main]!.add(mainStem, term);
+    }
     return term;
   }
 
@@ -125,16 +135,44 @@ export class Analysis {
   }
 
   /** The indexed terms that are other forms of a query word (as typed), in each of the collection's languages. */
-  formsOf(token: string): string[] {
-    const out = new Set<string>();
+  formsOf(token: string): WordForm[] {
+    const typed = normalizeTerm(token);
+    const out: WordForm[] = [];
     for (const id of this.languages) {
       const stem = this.stemOf(LANGUAGES[id]!, token);
       if (stem === undefined) continue;
-      out.add(stem);
-      for (const term of this.forms[id]!.get(stem)) out.add(term);
+      for (const term of [stem, ...this.forms[id]!.get(stem)]) if (term !== typed) out.push({ term, language: id });
     }
-    out.delete(normalizeTerm(token));
-    return [...out];
+    return out;
+  }
+
+  /**
+   * The forms of the longest stem that begins a query word's stem, when the word finds nothing
+   * else ("registrinho" → registr → registros): what a dictionary makes of a word, a stemmer does
+   * not always take back to its stem. At least MIN_SHORTER letters; every language's at that length.
+   */
+  shorterForms(token: string, indexed: (term: string) => boolean): WordForm[] {
+    let best: WordForm[] = [];
+    let bestLength = MIN_SHORTER - 1;
+    for (const id of this.languages) {
+      const stem = this.stemOf(LANGUAGES[id]!, token);
+      if (stem === undefined) continue;
+      for (let length = stem.length - 1; length >= bestLength && length >= MIN_SHORTER; length--) {
+        const shorter = stem.slice(0, length);
+        const forms = this.forms[id]!.get(shorter);
+        if (forms.length === 0 && !indexed(shorter)) continue;
+        if (length > bestLength) best = [];
+        bestLength = length;
+        for (const term of [shorter, ...forms]) best.push({ term, language: id });
+        break;
+      }
+    }
+    return best;
+  }
+
+  /** The language each slot was analysed in (-1: a free slot), for a form to count in the posts of its language. */
+  get slotLanguages(): Int8Array {
+    return this.analysed;
   }
 
   private stemOf(lang: Language, token: string): string | undefined {

@@ -49,7 +49,7 @@ import { queryTerms } from './queryTerms.ts';
 import { SlotList } from './SlotList.ts';
 import { SortedSlots } from './SortedSlots.ts';
 import { Analysis } from './Analysis.ts';
-import { type QueryTerm, TextIndex, type TextMatches, tokenize } from './TextIndex.ts';
+import { type QueryTerm, SPACE_OR_PUNCTUATION, TextIndex, type TextMatches, tokenize } from './TextIndex.ts';
 import { topK } from './topK.ts';
 import type { StoredDocument } from '../types.ts';
 
@@ -107,6 +107,10 @@ const RELATED_TEXT_POSTINGS = 30_000;
  * begin words of nearly every post, and the box shows eight. Titles are always read whole.
  */
 const BOX_EXPANSION_POSTINGS = 20_000;
+
+/** The best matches looked at for a phrase typed without spaces (`favourRuns`), and how much one that has it gains. */
+const RUN_CANDIDATES = 64;
+const RUN_FACTOR = 10;
 
 const collator = new Intl.Collator('en', { sensitivity: 'base', numeric: true });
 /** An id that is a whole number as written: no sign, no leading zero (and a safe integer, see `idKeys`). */
@@ -876,6 +880,7 @@ export class MiniSearchEngine implements Engine {
         term,
         // Its other forms, in each language of the collection (Analysis.ts).
         forms: this.analysis.formsOf(typed.get(term)!),
+        fallback: () => this.analysis.shorterForms(typed.get(term)!, (t) => this.text.has(t)),
         // The last term is still being typed; one letter, or a common word there, is taken as typed.
         prefix:
           index === words.length - 1 &&
@@ -890,10 +895,35 @@ export class MiniSearchEngine implements Engine {
       title: searched.includes('title') ? titleBoost || 1 : undefined,
       content: searched.includes('content') ? 1 : undefined,
     };
-    return this.text.search(
-      { terms, combineWith: 'AND', boost, allowed: allowed?.mask, inTitle, expansionBudget: inTitle ? BOX_EXPANSION_POSTINGS : undefined },
+    const matches = this.text.search(
+      {
+        terms,
+        combineWith: 'AND',
+        boost,
+        allowed: allowed?.mask,
+        inTitle,
+        expansionBudget: inTitle ? BOX_EXPANSION_POSTINGS : undefined,
+        languages: this.analysis.slotLanguages,
+      },
       this.docs.length,
     );
+    this.favourRuns(q, matches);
+    return matches;
+  }
+
+  /**
+   * Chinese, Japanese and Thai are typed without spaces: a run of such text cut into several
+   * words (`もしあるなら`) is a phrase, and the best matches that have it as typed go first
+   * (scored RUN_FACTOR times), as word positions would tell (the index keeps none).
+   */
+  private favourRuns(q: string, matches: TextMatches): void {
+    const runs = q.split(SPACE_OR_PUNCTUATION).filter((run) => NO_SPACE_SCRIPT.test(run) && tokenize(run).length > 1);
+    if (runs.length === 0 || matches.slots.length < 2) return;
+    const { scores } = matches;
+    for (const slot of topK(matches.slots, RUN_CANDIDATES, (a, b) => scores[b]! - scores[a]!)) {
+      const { title, content } = this.docs[slot]!;
+      if (runs.every((run) => title.includes(run) || content.includes(run))) scores[slot]! *= RUN_FACTOR;
+    }
   }
 
   /**

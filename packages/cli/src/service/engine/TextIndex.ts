@@ -29,6 +29,18 @@ const PREFIX_WEIGHT = 0.375;
 const FUZZY_WEIGHT = 0.45;
 /** Another form of the word (the same stem: "closed" for "close"): under the word itself, above a prefix or a typo. */
 const FORM_WEIGHT = 0.5;
+/**
+ * How a document matched a query term: as written (the term, or a word it begins), by another
+ * form of it, or by a typo only. Each step away multiplies the document's score by KIND_FACTOR,
+ * so the post that has the word as typed comes before those that have another word near it,
+ * however often or wherever they have that one.
+ */
+enum Kind {
+  Written = 0,
+  Form = 1,
+  Typo = 2,
+}
+const KIND_FACTOR = 0.1;
 
 /** MiniSearch's default tokenizer: split on spaces and punctuation. */
 export const SPACE_OR_PUNCTUATION = /[\n\r\p{Z}\p{P}]+/u;
@@ -356,7 +368,15 @@ export interface QueryTerm {
   /** Match indexed terms within this many edits. */
   fuzzy: number | false;
   /** Other indexed terms it stands for (its other forms, Analysis.ts), matched as written. */
-  forms?: readonly string[];
+  forms?: readonly WordForm[];
+  /** What it stands for when nothing matches it as written or by a form: the forms of a shorter stem (Analysis.ts). */
+  fallback?: () => readonly WordForm[];
+}
+
+/** An indexed term that is another form of a query word in one language (its stemmer's). */
+export interface WordForm {
+  term: string;
+  language: number;
 }
 
 export interface TextQuery {
@@ -376,6 +396,8 @@ export interface TextQuery {
    * nearest to them, not every word they begin. Unbounded when absent.
    */
   expansionBudget?: number;
+  /** The language each slot was analysed in: a form matches a post of another language as a typo does. */
+  languages?: ArrayLike<number>;
 }
 
 export interface TextMatches {
@@ -391,6 +413,9 @@ export interface TextMatches {
 interface Expansion {
   entry: TermEntry;
   weight: number;
+  kind: Kind;
+  /** The languages it is a form in (Kind.Form). */
+  languages?: number[];
   /** Past the query's `expansionBudget`: its content postings are not read. */
   skipContent?: boolean;
 }
@@ -627,15 +652,19 @@ export class TextIndex {
     const matchedTerms = new Uint16Array(slotCount); // AND: query terms matched so far (in `order`)
     const lastHit = new Int32Array(slotCount).fill(-1); // the last query term (in `order`) that hit the slot
     const distinctHits = new Uint16Array(slotCount);
+    // Steps away from the query as written (Kind), summed over its terms, each term's nearest match.
+    const away = new Uint8Array(slotCount);
+    const stepKind = new Uint8Array(slotCount);
     const seenDistinct = distinct.length <= 32 ? new Uint32Array(slotCount) : undefined;
     const touched: number[] = [];
     const allowed = query.allowed;
+    const slotLanguages = query.languages;
     // AND: how many query terms (in `order`) in a row a slot's title has had, from the first.
     const titleSteps = and && query.inTitle ? new Uint16Array(slotCount) : undefined;
     const total = this.live;
     const avg = [this.lengthSum[0]! / Math.max(1, this.present[0]!), this.lengthSum[1]! / Math.max(1, this.present[1]!)];
     order.forEach((t, step) => {
-      for (const { entry, weight, skipContent } of expanded[t]!) {
+      for (const { entry, weight, kind: termKind, languages: formLanguages, skipContent } of expanded[t]!) {
         for (const { f, boost } of fields) {
           const postings = entry.postings[f];
           if (!postings || (f === 1 && skipContent)) continue;
@@ -656,9 +685,17 @@ export class TextIndex {
             scores[slot]! +=
               factor * idf * (BM25.d + (tf * (BM25.k + 1)) / (tf + BM25.k * (1 - BM25.b + (BM25.b * lengths[slot]!) / avgLength)));
             if (titleSteps && f === 0 && titleSteps[slot] === step) titleSteps[slot] = step + 1;
-            if (lastHit[slot] !== step) {
+            const kind = formLanguages && slotLanguages && !formLanguages.includes(slotLanguages[slot]!) ? Kind.Typo : termKind;
+            if (lastHit[slot] === step) {
+              if (kind < stepKind[slot]!) {
+                away[slot]! -= stepKind[slot]! - kind;
+                stepKind[slot] = kind;
+              }
+            } else {
               if (step === 0 || (!and && lastHit[slot] === -1)) touched.push(slot);
               lastHit[slot] = step;
+              away[slot]! += kind;
+              stepKind[slot] = kind;
               matchedTerms[slot]!++;
               const bit = 1 << termIndex[t]!;
               if (seenDistinct) {
@@ -680,7 +717,7 @@ export class TextIndex {
     let m = 0;
     for (const slot of touched) {
       if (matchedTerms[slot]! >= need) {
-        scores[slot]! *= distinctHits[slot]!;
+        scores[slot]! *= distinctHits[slot]! * KIND_FACTOR ** away[slot]!;
         out[m++] = slot;
         if (inTitle && titleSteps![slot] === terms.length) inTitle[slot] = 1;
       }
@@ -690,31 +727,36 @@ export class TextIndex {
 
   /** The indexed terms a query term stands for, each with MiniSearch's weight. */
   private expand(q: QueryTerm): Expansion[] {
-    const list: Expansion[] = [];
+    // Each indexed term once, by its nearest kind (a form the typed letters begin is as written).
+    const found = new Map<string, Expansion>();
     const exact = this.exact.get(q.term);
-    if (exact) list.push({ entry: exact, weight: 1 });
-    const prefixed = new Set<string>();
-    for (const form of q.forms ?? []) {
-      const entry = this.exact.get(form);
-      if (!entry || form === q.term || prefixed.has(form)) continue;
-      prefixed.add(form);
-      list.push({ entry, weight: FORM_WEIGHT });
-    }
+    if (exact) found.set(q.term, { entry: exact, weight: 1, kind: Kind.Written });
+    const addForms = (forms: readonly WordForm[]) => {
+      for (const { term, language } of forms) {
+        const known = found.get(term);
+        const entry = known ? undefined : this.exact.get(term);
+        if (entry) found.set(term, { entry, weight: FORM_WEIGHT, kind: Kind.Form, languages: [language] });
+        else if (known?.languages && !known.languages.includes(language)) known.languages.push(language);
+      }
+    };
+    addForms(q.forms ?? []);
     if (q.prefix) {
       for (const [term, entry] of this.terms.atPrefix(q.term)) {
         const distance = term.length - q.term.length;
-        if (!distance || prefixed.has(term)) continue;
-        prefixed.add(term);
-        list.push({ entry, weight: (PREFIX_WEIGHT * term.length) / (term.length + 0.3 * distance) });
+        const known = found.get(term);
+        if (known) {
+          known.kind = Kind.Written;
+          known.languages = undefined;
+        } else found.set(term, { entry, weight: (PREFIX_WEIGHT * term.length) / (term.length + 0.3 * distance), kind: Kind.Written });
       }
     }
+    if (found.size === 0 && q.fallback) addForms(q.fallback());
     if (q.fuzzy) {
       for (const [term, [entry, distance]] of this.terms.fuzzyGet(q.term, q.fuzzy)) {
-        if (!distance || prefixed.has(term)) continue;
-        list.push({ entry, weight: (FUZZY_WEIGHT * term.length) / (term.length + distance) });
+        if (!found.has(term)) found.set(term, { entry, weight: (FUZZY_WEIGHT * term.length) / (term.length + distance), kind: Kind.Typo });
       }
     }
-    return list;
+    return [...found.values()];
   }
 
   /**

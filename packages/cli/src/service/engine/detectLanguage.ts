@@ -1,4 +1,4 @@
-import { eld } from 'eld/small';
+import { eld } from 'eld/extrasmall';
 import { findLanguage, LANGUAGES } from './languages.ts';
 
 /** What the detector reads of a document: its title and this much of its content in three places (it costs its length). */
@@ -6,24 +6,34 @@ const WINDOW_CHARS = 100;
 /** Fewer letters than this say too little to tell a language (a title alone, a caption). */
 const MIN_LETTERS = 40;
 
-/**
- * The language a document is written in, as an index in LANGUAGES, from its own text (eld's
- * n-grams); -1 when the text is too short, the detector unsure, or the language one the engine
- * does not know.
- */
-export function detectLanguage(title: string, content: string): number {
-  // The start, a third and two thirds in: a post that opens with code or a list is still read by its prose.
-  const third = Math.floor(content.length / 3);
-  const windows = [0, third, 2 * third].map((at) => content.slice(at, at + WINDOW_CHARS));
-  const sample = `${title}\n${content.length <= 3 * WINDOW_CHARS ? content : windows.join('\n')}`;
+/** The language of a text as an index in LANGUAGES (eld's n-grams); -1 when too short, unsure or unknown to the engine. */
+function detectText(text: string): number {
   let letters = 0;
-  for (const match of sample.matchAll(/\p{L}+/gu)) {
+  for (const match of text.matchAll(/\p{L}+/gu)) {
     letters += match[0].length;
     if (letters >= MIN_LETTERS) break;
   }
   if (letters < MIN_LETTERS) return -1;
-  const result = eld.detect(sample);
+  const result = eld.detect(text);
   if (!result.language || !result.isReliable()) return -1;
   const language = findLanguage(result.language);
   return language ? LANGUAGES.indexOf(language) : -1;
+}
+
+/**
+ * The language a document is written in, as an index in LANGUAGES, from its own text; -1 when
+ * the text is too short, the detector unsure, the language one the engine does not know, or the
+ * text mixed: its start, a third and two thirds in are read apart, and those it can tell do not
+ * agree (a page that opens with code, or quotes a paragraph in another language, is read in the
+ * collection's main language).
+ */
+export function detectLanguage(title: string, content: string): number {
+  if (content.length <= 3 * WINDOW_CHARS) return detectText(`${title}\n${content}`);
+  const third = Math.floor(content.length / 3);
+  const found = new Set<number>();
+  for (const at of [0, third, 2 * third]) {
+    const language = detectText(`${at === 0 ? `${title}\n` : ''}${content.slice(at, at + WINDOW_CHARS)}`);
+    if (language >= 0) found.add(language);
+  }
+  return found.size === 1 ? [...found][0]! : -1;
 }
