@@ -12,7 +12,7 @@ import { adoptStyles } from './adoptStyles.ts';
 import type { AttributeProps, AttributeSpecs } from '../ui/attributeSpec.ts';
 import { configured, scriptConfig } from './configure.ts';
 import { followPageColors } from './followPageColors.ts';
-import type { TroveErrorEvent } from './events.ts';
+import type { TroveErrorEvent, TroveEventMap } from './events.ts';
 import { getClient } from './getClient.ts';
 import { catalogueOf, loadCatalogue } from './language/catalogueOf.ts';
 import { catalogues } from './language/catalogues.ts';
@@ -160,6 +160,12 @@ export abstract class TroveElement extends TroveHost {
   }
 
   /** Render the element's view; re-run whenever attributes or settings change. */
+  /** Send a bubbling, composed event; returns `false` when a listener cancelled it. @internal */
+  emit<K extends keyof TroveEventMap>(type: K, detail: TroveEventMap[K], options: { cancelable?: boolean } = {}): boolean {
+    const event = new CustomEvent(type, { detail, bubbles: true, composed: true, cancelable: !!options.cancelable });
+    return this.dispatchEvent(event);
+  }
+
   protected abstract renderView(ctx: ElementContext): ComponentChild;
 
   /** The settings resolved and the context built, the view; or the explained error. */

@@ -1,4 +1,3 @@
-import type { TroveEventMap } from './events.ts';
 import type { Messages } from '../ui/translate.ts';
 import { version } from '../version.ts';
 
@@ -86,9 +85,4 @@ export class TroveHost extends HTMLElementBase {
   protected disconnected(): void {}
 
   protected translationsChanged(): void {}
-
-  /** Send a bubbling, composed event; returns `false` when a listener cancelled it. */
-  emit<K extends keyof TroveEventMap>(type: K, detail: TroveEventMap[K], options: { cancelable?: boolean } = {}): boolean {
-    return this.dispatchEvent(new CustomEvent(type, { detail, bubbles: true, composed: true, cancelable: !!options.cancelable }));
-  }
 }
