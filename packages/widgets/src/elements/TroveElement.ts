@@ -91,6 +91,26 @@ export abstract class TroveElement extends TroveHost {
 
   #state: HostState = { attrs: signal({}), translations: signal({}), loggedProblems: '' };
 
+  constructor() {
+    super();
+    // A property set before this class arrived (before the tag was defined, as Vue and Svelte do,
+    // or on the loader's host) sits on the instance and hides the accessor: set it through the accessor.
+    if (Object.hasOwn(this, 'translations')) {
+      const value = (this as { translations?: Partial<Messages> }).translations;
+      delete (this as { translations?: unknown }).translations;
+      this.translations = value ?? {};
+    }
+  }
+
+  /** Overrides of any subset of this element's texts (the manifest lists it on each element: custom-elements-manifest.config.mjs). @internal */
+  get translations(): Partial<Messages> {
+    return this.#state.translations.value;
+  }
+  /** @internal */
+  set translations(value: Partial<Messages>) {
+    this.#state.translations.value = { ...value };
+  }
+
   #readAttributes(): Record<string, string | null> {
     return Object.fromEntries((this.constructor as typeof TroveElement).observedAttributes.map((name) => [name, this.getAttribute(name)]));
   }
@@ -100,7 +120,6 @@ export abstract class TroveElement extends TroveHost {
     if (!(#state in this)) TroveHost.adopt(this);
     const state = this.#state;
     state.attrs.value = this.#readAttributes();
-    state.translations.value = this.translations;
     // The loader's classes observe no attributes (the registry read none when it defined them): watch them here.
     if ((this.constructor as typeof TroveHost).load) {
       state.watcher ??= new MutationObserver(() => void (state.attrs.value = this.#readAttributes()));
@@ -149,10 +168,6 @@ export abstract class TroveElement extends TroveHost {
     this.#state.unanchor?.();
     this.#state.unanchor = undefined;
     if (this.shadowRoot) render(null, this.shadowRoot);
-  }
-
-  protected override translationsChanged(): void {
-    if (#state in this) this.#state.translations.value = this.translations;
   }
 
   attributeChangedCallback(name: string, oldValue: string | null, newValue: string | null): void {

@@ -1,4 +1,3 @@
-import type { Messages } from '../ui/translate.ts';
 import { version } from '../version.ts';
 
 // Importing this file in Node (SSR) must not throw: HTMLElement only exists in browsers.
@@ -6,16 +5,14 @@ const HTMLElementBase = (globalThis.HTMLElement ?? class {}) as typeof HTMLEleme
 
 /** The host `adopt` is running its class's constructors on (see there). */
 let adopting: TroveHost | undefined;
-/** Each host's `translations` (a map, not a field: `adopt` runs the constructors again). */
-const texts = new WeakMap<TroveHost, Partial<Messages>>();
 
 /**
- * The custom element class behind every Trove tag, small enough for the script loader: it keeps
- * its properties, sends events, and hands its life to `connected` and `disconnected`, which
- * `TroveElement` implements. Until then (the script loader's hosts, defined before their code
- * has arrived) a connected host asks its class's `load` for that code; once it is there the
- * loader's class becomes the element's class (`become`) and its hosts real instances of it
- * (`adopt`), wherever they are: the document, open or declarative shadow roots.
+ * The custom element class behind every Trove tag, small enough for the script loader: it hands
+ * its life to `connected` and `disconnected`, which `TroveElement` implements. Until then (the
+ * script loader's hosts, defined before their code has arrived) a connected host asks its class's
+ * `load` for that code; once it is there the loader's class becomes the element's class
+ * (`become`) and its hosts real instances of it (`adopt`), wherever they are: the document, open
+ * or declarative shadow roots.
  */
 export class TroveHost extends HTMLElementBase {
   /** Fetch the implementation for a connected host (the script loader's classes have it). */
@@ -51,22 +48,6 @@ export class TroveHost extends HTMLElementBase {
     // biome-ignore lint/correctness/noConstructorReturn: `adopt` gives each class's fields to a host made before its class arrived
     if (host) return host;
     super();
-    // A property set before the element was defined (Vue, Svelte and the lazy loader do that)
-    // sits on the instance and hides the accessor: take it off and set it through the accessor.
-    if (Object.hasOwn(this, 'translations')) {
-      const value = (this as { translations?: Partial<Messages> }).translations;
-      delete (this as { translations?: unknown }).translations;
-      this.translations = value ?? {};
-    }
-  }
-
-  /** Overrides of any subset of this element's texts (kept until the element's code arrives). */
-  get translations(): Partial<Messages> {
-    return texts.get(this) ?? {};
-  }
-  set translations(value: Partial<Messages>) {
-    texts.set(this, { ...value });
-    this.translationsChanged();
   }
 
   connectedCallback(): void {
@@ -83,6 +64,4 @@ export class TroveHost extends HTMLElementBase {
   }
 
   protected disconnected(): void {}
-
-  protected translationsChanged(): void {}
 }

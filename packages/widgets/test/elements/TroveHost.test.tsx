@@ -64,7 +64,8 @@ describe('TroveHost', () => {
     document.body.append(shadowed);
     const root = shadowed.attachShadow({ mode: 'open' });
     root.innerHTML = `<${tag} ${settings}></${tag}>`;
-    const el = root.querySelector(tag) as TroveHost;
+    // Until then a property is the instance's own (the element's class takes it over).
+    const el = root.querySelector(tag) as TroveHost & { translations?: object };
     expect(waiting).toEqual([el]);
     el.translations = { hello: 'Salut' };
     el.setAttribute('count', '5');
