@@ -11,7 +11,8 @@
  *  - another form of a word of the post (a word in at most 3 posts), taken from Debian's Hunspell
  *    dictionary of the language (its affixes expanded by `unmunch`, never from the stemmer under
  *    test) and found in no post → the post in the first 10;
- *  - the post's title typed a letter at a time → letters until among the first 5 the box shows;
+ *  - the title of a post (one no other post has) typed a letter at a time → letters until among the
+ *    first 5 the box shows;
  *  - a word of one topic (a manual section: in ≥ 10 of its posts, in none of another) → the
  *    share of the first 10 on that topic.
  * Then a blog of both the English and the French pages in one collection: the French forms again,
@@ -164,8 +165,12 @@ export function blogQueries(blog: ManPageBlog): Queries {
       forms.push({ post: candidate.post, word: candidate.word, form });
     });
   }
-  const titleStep = Math.max(1, Math.floor(posts.length / TITLE_POSTS));
-  const titles = posts.filter((_, i) => i % titleStep === 0).slice(0, TITLE_POSTS);
+  // A title that several posts share (a page and its aliases: vi, view, vim) names none of them.
+  const titleCount = new Map<string, number>();
+  for (const post of posts) titleCount.set(post.title, (titleCount.get(post.title) ?? 0) + 1);
+  const ownTitles = posts.filter((post) => titleCount.get(post.title) === 1);
+  const titleStep = Math.max(1, Math.floor(ownTitles.length / TITLE_POSTS));
+  const titles = ownTitles.filter((_, i) => i % titleStep === 0).slice(0, TITLE_POSTS);
   const byTopic = new Map<string, Map<string, number>>();
   for (const post of posts) {
     for (const word of new Set([...counts[post.index]!.keys(), ...wordsOf(post.title)])) {
