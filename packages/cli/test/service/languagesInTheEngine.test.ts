@@ -142,6 +142,15 @@ describe('The engine reads each post in its language', () => {
     expect(hits.hits.map((d) => d.id)).toEqual(['b', 'a']);
   });
 
+  it('counts a word’s forms in a post as its best one, not their sum', async () => {
+    const english = await engineWith([
+      { id: 'many', title: 'Hills', content: 'We walked to the hill, then went on walking past the old farm and the river.' },
+      { id: 'one', title: 'Coast', content: 'A walk to the bay, then a walk back along the coast and the old stone pier.' },
+    ]);
+    const hits = await english.search({ q: 'walks', filters: [], skip: 0, limit: 10, facets: false, titleBoost: 2 });
+    expect(hits.hits.map((d) => d.id)).toEqual(['one', 'many']);
+  });
+
   it('finds a form its stemmer does not take back to the stem by the forms of a shorter one', async () => {
     // "copions" stems to "copion", which no post has; "copi" is the stem of "copie" and "copier".
     expect(await ids(await engineWith(FRENCH), 'copions')).toEqual(['f1']);

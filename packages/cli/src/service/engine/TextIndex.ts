@@ -663,6 +663,10 @@ export class TextIndex {
     const titleSteps = and && query.inTitle ? new Uint16Array(slotCount) : undefined;
     const total = this.live;
     const avg = [this.lengthSum[0]! / Math.max(1, this.present[0]!), this.lengthSum[1]! / Math.max(1, this.present[1]!)];
+    // A term's forms count as its best one in each field, not the sum: a post does not gain by having many forms of a word.
+    const hasForms = expanded.some((list) => list.some((e) => e.kind === Kind.Form));
+    const formBest = hasForms ? [new Float64Array(slotCount), new Float64Array(slotCount)] : undefined;
+    const formStep = hasForms ? [new Int32Array(slotCount).fill(-1), new Int32Array(slotCount).fill(-1)] : undefined;
     order.forEach((t, step) => {
       for (const { entry, weight, kind: termKind, languages: formLanguages, skipContent } of expanded[t]!) {
         for (const { f, boost } of fields) {
@@ -682,8 +686,20 @@ export class TextIndex {
             // AND: only documents every earlier term matched (the first term checks the filters).
             if (and ? lastHit[slot] !== step && matchedTerms[slot] !== step : allowed !== undefined && allowed[slot] !== 1) continue;
             if (step === 0 && and && allowed !== undefined && allowed[slot] !== 1) continue;
-            scores[slot]! +=
+            const gain =
               factor * idf * (BM25.d + (tf * (BM25.k + 1)) / (tf + BM25.k * (1 - BM25.b + (BM25.b * lengths[slot]!) / avgLength)));
+            if (termKind === Kind.Form && formBest && formStep) {
+              const best = formBest[f]!;
+              const at = formStep[f]!;
+              if (at[slot] !== step) {
+                at[slot] = step;
+                best[slot] = gain;
+                scores[slot]! += gain;
+              } else if (gain > best[slot]!) {
+                scores[slot]! += gain - best[slot]!;
+                best[slot] = gain;
+              }
+            } else scores[slot]! += gain;
             if (titleSteps && f === 0 && titleSteps[slot] === step) titleSteps[slot] = step + 1;
             const kind = formLanguages && slotLanguages && !formLanguages.includes(slotLanguages[slot]!) ? Kind.Typo : termKind;
             if (lastHit[slot] === step) {
