@@ -26,6 +26,16 @@ describe('MiniSearchEngine specifics', () => {
     expect(await ids('co')).toEqual(['1', '2']);
   });
 
+  it('takes one letter typed into the box as the start of a title’s word, even a letter that is a common word', async () => {
+    const engine = new MiniSearchEngine();
+    await engine.upsert(docs);
+    const box = async (q: string) =>
+      (await engine.search({ q, filters: [], skip: 0, limit: 10, facets: false, titleBoost: 2, titleFirst: true })).hits.map((d) => d.id);
+    expect(await box('n')).toEqual(['3']);
+    expect((await box('a')).length).toBeGreaterThan(0);
+    expect(await box('sh')).toEqual(['1']);
+  });
+
   it('matches a query of common words alone in titles, not in content', async () => {
     expect(await ids('the')).toEqual([]);
     expect(await ids('for a')).toEqual(['2']);

@@ -857,8 +857,8 @@ export class MiniSearchEngine implements Engine {
 
   /**
    * The query's terms as MiniSearch's options had them: common words dropped (queryTerms), the
-   * last term a prefix from two letters on (one, for a Chinese or Japanese character) unless it is
-   * a common word, typos by length; AND.
+   * last term a prefix from two letters on (one in the box, or for a Chinese or Japanese character)
+   * unless it is a common word, typos by length; AND.
    */
   private textSearch(
     q: string,
@@ -881,12 +881,11 @@ export class MiniSearchEngine implements Engine {
         // Its other forms, in each language of the collection (Analysis.ts).
         forms: this.analysis.formsOf(typed.get(term)!),
         fallback: () => this.analysis.shorterForms(typed.get(term)!, (t) => this.text.has(t)),
-        // The last term is still being typed; one letter, or a common word there, is taken as typed.
+        // The last term is still being typed: a prefix, but for a common word, or one letter outside the box.
         prefix:
           index === words.length - 1 &&
-          (term.length > 1 || NO_SPACE_SCRIPT.test(term)) &&
-          term.length <= LIMITS.wordLength &&
-          !isStopWord(term),
+          ((inTitle && term.length === 1) ||
+            ((term.length > 1 || NO_SPACE_SCRIPT.test(term)) && term.length <= LIMITS.wordLength && !isStopWord(term))),
         fuzzy: typoTolerance(term),
       }),
     );
