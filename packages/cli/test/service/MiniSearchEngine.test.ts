@@ -26,6 +26,18 @@ describe('MiniSearchEngine specifics', () => {
     expect(await ids('co')).toEqual(['1', '2']);
   });
 
+  it('splits words at symbols as at punctuation: <, =, + hold no word', async () => {
+    const engine = new MiniSearchEngine();
+    await engine.upsert(
+      validateDocuments([{ id: 'm', title: 'Manual', content: 'Written by <darkseid99@usa.net>; set width=80 and paper=a4.' }], 'v2'),
+    );
+    const found = async (q: string) =>
+      (await engine.search({ q, filters: [], skip: 0, limit: 10, facets: false, titleBoost: 2 })).hits.length;
+    expect(await found('darkseid99')).toBe(1);
+    expect(await found('width')).toBe(1);
+    expect(await found('paper a4')).toBe(1);
+  });
+
   it('takes one letter typed into the box as the start of a title’s word, even a letter that is a common word', async () => {
     const engine = new MiniSearchEngine();
     await engine.upsert(docs);

@@ -28,6 +28,8 @@ function both() {
     idField: 'slot',
     fields: ['title', 'content'],
     processTerm: normalizeTerm,
+    // Ours: MiniSearch's split, symbols too.
+    tokenize: (text) => text.split(SPACE_OR_PUNCTUATION),
   });
   for (const p of posts) {
     index.add(p.slot, p);
@@ -185,7 +187,12 @@ describe('TextIndex with a vocabulary past its cache of token meanings', () => {
       { slot: 2, title: 'Short', content: 'w1 w2 other w1 w2 fresh' },
     ];
     const index = new TextIndex((token) => normalizeTerm(token) || null);
-    const mini = new MiniSearch<typeof big>({ idField: 'slot', fields: ['title', 'content'], processTerm: normalizeTerm });
+    const mini = new MiniSearch<typeof big>({
+      idField: 'slot',
+      fields: ['title', 'content'],
+      processTerm: normalizeTerm,
+      tokenize: (text) => text.split(SPACE_OR_PUNCTUATION),
+    });
     for (const doc of docs) {
       index.add(doc.slot, doc);
       mini.add(doc);
@@ -202,7 +209,7 @@ describe('TextIndex with a vocabulary past its cache of token meanings', () => {
 });
 
 describe('tokenize', () => {
-  it("splits on spaces and punctuation as MiniSearch does, C# and don't included", () => {
+  it("splits on spaces and punctuation as MiniSearch does, and on symbols, C# and don't included", () => {
     expect(tokenize("Don't ship C# on a Friday-night, e.g. 5.0")).toEqual([
       'Don',
       't',
@@ -217,7 +224,8 @@ describe('tokenize', () => {
       '5',
       '0',
     ]);
-    expect(tokenize('C++ and Node.js')).toEqual(['C++', 'and', 'Node', 'js']);
+    expect(tokenize('C++ and Node.js')).toEqual(['C', 'and', 'Node', 'js']);
+    expect(tokenize('<darkseid99@usa.net> paper=a4')).toEqual(['', 'darkseid99', 'usa', 'net', 'paper', 'a4']);
   });
 
   it('gives the tokens of a split on SPACE_OR_PUNCTUATION for any text: separators at either end, runs of them, tabs, symbols, non-ASCII spaces and punctuation, astral characters and lone surrogates', () => {

@@ -16,7 +16,7 @@
  */
 import { crc32 } from 'node:zlib';
 
-export const INDEX_FORMAT = 3;
+export const INDEX_FORMAT = 4;
 const MAGIC = 'TROVEIDX';
 const HEADER = 24;
 

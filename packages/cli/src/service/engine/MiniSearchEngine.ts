@@ -432,7 +432,7 @@ export class MiniSearchEngine implements Engine {
     const rank = matches.inTitle!;
     const typed = titleKey(request.q);
     // A space typed last: the word before it is whole ("bike " is not the start of "bikes").
-    const whole = /[\n\r\p{Z}\p{P}]$/u.test(request.q);
+    const whole = /[\n\r\p{Z}\p{P}\p{S}]$/u.test(request.q);
     for (const slot of matches.slots) {
       if (rank[slot] === 0) continue;
       const key = this.titleKeys[slot]!;

@@ -42,11 +42,11 @@ enum Kind {
 }
 const KIND_FACTOR = 0.1;
 
-/** MiniSearch's default tokenizer: split on spaces and punctuation. */
-export const SPACE_OR_PUNCTUATION = /[\n\r\p{Z}\p{P}]+/u;
+/** MiniSearch's default tokenizer, symbols too (`<`, `=`, `+`: no word holds them, as in `wordSpans`): split on spaces, punctuation and symbols. */
+export const SPACE_OR_PUNCTUATION = /[\n\r\p{Z}\p{P}\p{S}]+/u;
 
 /** One character of SPACE_OR_PUNCTUATION (an astral one is two UTF-16 units). */
-const SEPARATOR = /^[\n\r\p{Z}\p{P}]$/u;
+const SEPARATOR = /^[\n\r\p{Z}\p{P}\p{S}]$/u;
 /** SEPARATOR for each ASCII code: the scan's fast path (most text of most blogs). */
 const ASCII_SEPARATOR = Uint8Array.from({ length: 128 }, (_, code) => (SEPARATOR.test(String.fromCharCode(code)) ? 1 : 0));
 /** SEPARATOR for the other characters met so far (a few hundred in practice; cleared past a bound). */
