@@ -49,7 +49,7 @@ import { queryTerms } from './queryTerms.ts';
 import { SlotList } from './SlotList.ts';
 import { SortedSlots } from './SortedSlots.ts';
 import { Analysis } from './Analysis.ts';
-import { type QueryTerm, SPACE_OR_PUNCTUATION, TextIndex, type TextMatches, tokenize } from './TextIndex.ts';
+import { ENDS_WITH_SEPARATOR, type QueryTerm, SPACE_OR_PUNCTUATION, TextIndex, type TextMatches, tokenize } from './TextIndex.ts';
 import { topK } from './topK.ts';
 import type { StoredDocument } from '../types.ts';
 
@@ -432,7 +432,7 @@ export class MiniSearchEngine implements Engine {
     const rank = matches.inTitle!;
     const typed = titleKey(request.q);
     // A space typed last: the word before it is whole ("bike " is not the start of "bikes").
-    const whole = /[\n\r\p{Z}\p{P}\p{S}]$/u.test(request.q);
+    const whole = ENDS_WITH_SEPARATOR.test(request.q);
     for (const slot of matches.slots) {
       if (rank[slot] === 0) continue;
       const key = this.titleKeys[slot]!;

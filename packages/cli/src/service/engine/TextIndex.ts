@@ -42,11 +42,17 @@ enum Kind {
 }
 const KIND_FACTOR = 0.1;
 
-/** MiniSearch's default tokenizer, symbols too (`<`, `=`, `+`: no word holds them, as in `wordSpans`): split on spaces, punctuation and symbols. */
-export const SPACE_OR_PUNCTUATION = /[\n\r\p{Z}\p{P}\p{S}]+/u;
+/** What separates words: spaces, punctuation and symbols (`<`, `=`, `+`: no word holds them, as in `wordSpans`). */
+const SEPARATOR_CLASS = String.raw`[\n\r\p{Z}\p{P}\p{S}]`;
+
+/** MiniSearch's default tokenizer, symbols too: split on SEPARATOR_CLASS. */
+export const SPACE_OR_PUNCTUATION = new RegExp(`${SEPARATOR_CLASS}+`, 'u');
+
+/** A text that ends with a separator: its last word is whole, not still being typed. */
+export const ENDS_WITH_SEPARATOR = new RegExp(`${SEPARATOR_CLASS}$`, 'u');
 
 /** One character of SPACE_OR_PUNCTUATION (an astral one is two UTF-16 units). */
-const SEPARATOR = /^[\n\r\p{Z}\p{P}\p{S}]$/u;
+const SEPARATOR = new RegExp(`^${SEPARATOR_CLASS}$`, 'u');
 /** SEPARATOR for each ASCII code: the scan's fast path (most text of most blogs). */
 const ASCII_SEPARATOR = Uint8Array.from({ length: 128 }, (_, code) => (SEPARATOR.test(String.fromCharCode(code)) ? 1 : 0));
 /** SEPARATOR for the other characters met so far (a few hundred in practice; cleared past a bound). */
