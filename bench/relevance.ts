@@ -3,18 +3,19 @@
  *
  *     npx tsx bench/relevance.ts
  *
- * For each real blog the tests build (test/sites/: Jekyll with minima, Hugo with a PaperMod-like
- * theme, the Eleventy base blog; 120 posts on six topics), `trove serve` (the built folder indexed
+ * For each of the tests' real generators (test/sites/: Jekyll with minima, Hugo with a PaperMod-like
+ * theme, the Eleventy base blog), the crowded blog built by it (test/sites/crowdedBlogPosts.ts: 300
+ * long posts, most on two of six topics, titles sharing their words), `trove serve` (the built folder indexed
  * by `trove index <folder> --site-url …`, in-process) beside Pagefind (its Node API indexing the
  * same built pages, each post's article marked `data-pagefind-body` as its docs advise, searched
  * by its own pagefind.js in Chromium), the same queries drawn from the posts themselves:
  *  - a post's own word (test/sites/blogPosts.ts `ownWord`, in its body only) → the post first;
  *  - that word with two letters in its middle swapped → the post among the first 5;
- *  - a word of one topic (found in ≥ 10 posts of that topic and in no other) → the share of the
- *    first 10 results on that topic;
+ *  - a word of one topic (found in ≥ 10 posts of that topic, and elsewhere at most once for every
+ *    10 of them) → the share of the first 10 results on that topic;
  *  - a post's title typed a letter at a time → the letters typed until the post is among the first
  *    5 posts the box shows (trove: the autocomplete's navigational suggestions, limit 8 as the box
- *    asks; Pagefind: its results for what is typed), the mean over the 120 posts (a post never
+ *    asks; Pagefind: its results for what is typed), the mean over the posts (a post never
  *    among them counts its title's length + 1);
  *  - every other post's own word typed a letter at a time → the posts offered (among those 5) and
  *    after how many letters on average;
@@ -28,6 +29,7 @@ import { documentId } from '../packages/client/src/documentId.ts';
 import { siteIndexer } from '../packages/cli/test/cli/sites/siteIndexer.ts';
 import { startService, type Running } from '../packages/cli/test/service/startService.ts';
 import type { BlogPost } from '../test/sites/blogPosts.ts';
+import { crowdedBlogPosts } from '../test/sites/crowdedBlogPosts.ts';
 import { type BuiltSite, buildSite, missingGenerator } from '../test/sites/buildSite.ts';
 import { type Platform, platforms, sitePlatforms } from '../test/sites/sitePlatforms.ts';
 import { launchChromium } from './launchChromium.ts';
@@ -46,6 +48,7 @@ const BLOCK = 4;
 /** A word of one topic is in at least this many of its posts. */
 const TOPIC_WORD_POSTS = 10;
 const TOPIC_WORDS_PER_TOPIC = 5;
+const OTHER_TOPIC_RATIO = 10;
 
 /** One engine as the measures see it: post indices (blogPosts' `index`), best first. */
 interface Searcher {
@@ -96,7 +99,10 @@ export function swapped(word: string): string {
 
 const wordsOf = (text: string) => text.toLowerCase().match(/\p{L}+/gu) ?? [];
 
-/** Per topic, its words found in at least TOPIC_WORD_POSTS of its posts and in no post of another topic, the most used first. */
+/**
+ * Per topic, its words found in at least TOPIC_WORD_POSTS of its posts and in at most one post of
+ * other topics for every OTHER_TOPIC_RATIO of its own (a blogger's interests cross), the most used first.
+ */
 export function topicWords(posts: BlogPost[]): { word: string; topic: string }[] {
   const postsWith = new Map<string, Map<string, number>>();
   for (const post of posts) {
@@ -111,7 +117,11 @@ export function topicWords(posts: BlogPost[]): { word: string; topic: string }[]
   const out: { word: string; topic: string }[] = [];
   for (const topic of new Set(posts.map((p) => p.topic))) {
     const own = [...postsWith]
-      .filter(([, byTopic]) => byTopic.size === 1 && (byTopic.get(topic) ?? 0) >= TOPIC_WORD_POSTS)
+      .filter(([, byTopic]) => {
+        const own = byTopic.get(topic) ?? 0;
+        const elsewhere = [...byTopic.values()].reduce((a, b) => a + b, 0) - own;
+        return own >= TOPIC_WORD_POSTS && elsewhere * OTHER_TOPIC_RATIO <= own;
+      })
       .sort((a, b) => b[1].get(topic)! - a[1].get(topic)! || (a[0] < b[0] ? -1 : 1))
       .slice(0, TOPIC_WORDS_PER_TOPIC);
     for (const [word] of own) out.push({ word, topic });
@@ -261,7 +271,7 @@ export async function benchRelevance(options: { browser?: Browser } = {}): Promi
         blogs.push({ platform, notes: [missing] });
         continue;
       }
-      const site = await buildSite(platform);
+      const site = await buildSite(platform, { posts: crowdedBlogPosts() });
       const blog: RelevanceBlog = { platform, notes: [] };
       blog.trove = await measure(site.posts, await troveSearcher(site, service));
       try {
@@ -288,7 +298,9 @@ const pct = (part: number, whole: number) => `${part}/${whole}`;
 
 export function formatRelevance(result: RelevanceBenchResult): string {
   if (result.skipped) return `Relevance (issue 40): skipped, ${result.skipped}`;
-  const lines = [`Relevance on the real blogs (issue 40): trove serve | Pagefind ${result.pagefindVersion ?? '(not installed)'}`];
+  const lines = [
+    `Relevance on a crowded blog (300 posts) built by each generator (issues 40, 46): trove serve | Pagefind ${result.pagefindVersion ?? '(not installed)'}`,
+  ];
   const cell = (figures: RelevanceFigures | undefined, show: (f: RelevanceFigures) => string) => (figures ? show(figures) : '—');
   const rows: [string, (f: RelevanceFigures) => string][] = [
     ["a post's own word → that post first", (f) => pct(f.rareFirst, f.posts)],

@@ -9,8 +9,8 @@
  *  3. CLI: `trove index --dry-run` on a generated 20 MB feed, time and peak memory (bench/cliIndex.ts);
  *     then the crawl rows (bench/cliCrawl.ts): a built folder of 2,000 posts and a 150-post blog over
  *     loopback, indexed into `trove serve`, and that blog's second run.
- *  4. Relevance (bench/relevance.ts, issue 40): on the three real blogs the tests build, `trove serve`
- *     beside Pagefind (the devDependency `pagefind`, indexing the same built posts, searched by its
+ *  4. Relevance (bench/relevance.ts, issue 40): on a crowded blog built by each of the tests' three
+ *     real generators (300 long posts, titles sharing words), `trove serve` beside Pagefind (the devDependency `pagefind`, indexing the same built posts, searched by its
  *     pagefind.js in Chromium): a post's own word, the word with a typo, a topic's word, a title and
  *     a body word typed into the box letter by letter, and the related-posts blocks of every post.
  *  5. Relevance per language (bench/multilingual.ts, issue 46): Debian's translated manual pages as

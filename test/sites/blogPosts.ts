@@ -30,7 +30,7 @@ export interface BlogPost {
   heading: string;
 }
 
-interface Topic {
+export interface Topic {
   key: string;
   name: string;
   tags: string[];
@@ -39,7 +39,7 @@ interface Topic {
   sentences: string[];
 }
 
-const topics: Topic[] = [
+export const topics: Topic[] = [
   {
     key: 'baking',
     name: 'Baking',
@@ -300,7 +300,7 @@ const topics: Topic[] = [
 ];
 
 /** A seeded pseudo-random sequence (a 32-bit LCG), so the posts never change between runs. */
-function sequence(seed: number): () => number {
+export function sequence(seed: number): () => number {
   let state = seed >>> 0;
   return () => {
     state = (Math.imul(state, 1664525) + 1013904223) >>> 0;
@@ -330,12 +330,12 @@ const syllables = [
 ];
 
 /** A made-up word unique to post `index`: three syllables read off its number, plus "ix". */
-function ownWordOf(index: number): string {
+export function ownWordOf(index: number): string {
   const n = syllables.length;
   return `${syllables[Math.floor(index / (n * n)) % n]}${syllables[Math.floor(index / n) % n]}${syllables[index % n]}ix`;
 }
 
-function slugOf(title: string): string {
+export function slugOf(title: string): string {
   return title
     .toLowerCase()
     .replace(/[^a-z0-9]+/g, '-')
