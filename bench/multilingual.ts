@@ -16,7 +16,9 @@
  *  - a word of one topic (a manual section: in ≥ 10 of its posts, in none of another) → the
  *    share of the first 10 on that topic.
  * Then a blog of both the English and the French pages in one collection: the French forms again,
- * and the share of French posts among the related posts of each French post.
+ * beside the French blog alone (both without a form the English posts have as written, such as
+ * "affects": there it is a word of the collection, not another form), and the share of French posts
+ * among the related posts of each French post.
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -278,6 +280,8 @@ async function pagefindSearcher(blog: ManPageBlog, browser: Browser): Promise<{ 
 export interface MixedFigures {
   formsAlone?: [number, number];
   formsMixed?: [number, number];
+  /** The French forms left out of both: words the English posts have as written. */
+  formsInEnglish: string[];
   relatedFrench: [number, number];
 }
 
@@ -327,10 +331,12 @@ export async function benchMultilingual(languages = LANGUAGES, options: { browse
     } else {
       const both = await troveSearcher([en.blog, fr.blog], service, 'man-en-fr');
       const frenchBase = en.blog.posts.length;
+      const english = new Set(en.blog.posts.flatMap((post) => [...postWords(post).keys(), ...wordsOf(post.title)]));
+      const forms = fr.queries.forms.filter(({ form }) => !english.has(form));
       const count = async (searcher: Searcher, shift: number) => {
         let found = 0;
-        for (const { post, form } of fr.queries.forms) if ((await searcher.search(form)).slice(0, 10).includes(post + shift)) found++;
-        return [found, fr.queries.forms.length] as [number, number];
+        for (const { post, form } of forms) if ((await searcher.search(form)).slice(0, 10).includes(post + shift)) found++;
+        return [found, forms.length] as [number, number];
       };
       let french = 0;
       let total = 0;
@@ -340,8 +346,9 @@ export async function benchMultilingual(languages = LANGUAGES, options: { browse
         french += related.filter((i) => i >= frenchBase).length;
       }
       mixed = {
-        formsAlone: fr.queries.forms.length ? await count(fr.trove!, 0) : undefined,
-        formsMixed: fr.queries.forms.length ? await count(both, frenchBase) : undefined,
+        formsAlone: forms.length ? await count(fr.trove!, 0) : undefined,
+        formsMixed: forms.length ? await count(both, frenchBase) : undefined,
+        formsInEnglish: fr.queries.forms.filter(({ form }) => english.has(form)).map(({ form }) => form),
         relatedFrench: [french, total],
       };
     }
@@ -375,6 +382,8 @@ export function formatMultilingual(result: MultilingualResult): string {
     lines.push(
       `    French forms → their post in the first 10: ${ratio(result.mixed.formsMixed)} (French alone: ${ratio(result.mixed.formsAlone)})`,
     );
+    if (result.mixed.formsInEnglish.length > 0)
+      lines.push(`    (left out of both, written in English posts: ${result.mixed.formsInEnglish.join(', ')})`);
     lines.push(`    related posts of the French posts that are French: ${ratio(result.mixed.relatedFrench)}`);
   } else if (result.mixedNote) {
     lines.push(`  English and French in one collection: skipped, ${result.mixedNote}`);
