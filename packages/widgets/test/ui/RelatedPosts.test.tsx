@@ -145,6 +145,12 @@ describe('RelatedPosts', () => {
     expect([...card.querySelectorAll('[part~="tag"]')].map((t) => t.textContent)).toEqual(['css', 'layout']);
   });
 
+  it("sets a post's title in its own direction (an English title on an Arabic page), not the page's", async () => {
+    const { container } = setup({ eager: true }, () => envelope([post(11)]));
+    await vi.waitFor(() => expect(cards(container)).toHaveLength(1));
+    expect(cards(container)[0]!.querySelector('[part~="title"]')!.getAttribute('dir')).toBe('auto');
+  });
+
   it('gives placeholder and final cards the same boxes, so loading shifts nothing', async () => {
     const { container } = setup({ eager: true, limit: 3 });
     // Every sized box (image box, title, date and tag rows) exists in both, in the same order.

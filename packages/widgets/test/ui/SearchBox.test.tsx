@@ -98,6 +98,12 @@ describe('SearchBox: combobox semantics', () => {
     expect(options().some((o) => /javascript/i.test(o.getAttribute('href') ?? '') || o.textContent?.includes('Evil'))).toBe(false);
   });
 
+  it("sets a suggested post's title in its own direction (an English title on an Arabic page), not the page's", async () => {
+    const { type, options } = setup();
+    await type('rust');
+    expect(options()[0]!.querySelector('[part~="option-title"]')!.getAttribute('dir')).toBe('auto');
+  });
+
   it('moves the active option with the arrows: aria-activedescendant and aria-selected on it alone, focus stays in the input', async () => {
     const { type, key, input, options } = setup();
     await type('ru');

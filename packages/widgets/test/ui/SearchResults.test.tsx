@@ -156,6 +156,14 @@ describe('SearchResults', () => {
     expect(image.getAttribute('alt')).toBe('');
   });
 
+  it("sets a post's title and snippet in their own direction (an English post on an Arabic page), not the page's", async () => {
+    const { link, view } = setup();
+    await searchFor(link, 'rust');
+    const first = view.container.querySelector('[part~="result"]')!;
+    expect(first.querySelector('[part~="result-title"]')!.getAttribute('dir')).toBe('auto');
+    expect(first.querySelector('[part~="result-snippet"]')!.getAttribute('dir')).toBe('auto');
+  });
+
   it('hides an image that fails to load', async () => {
     const { link, view } = setup();
     await searchFor(link, 'rust');

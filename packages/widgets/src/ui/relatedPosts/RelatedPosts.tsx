@@ -216,7 +216,7 @@ function Card({ post, position, controller, locale, t }: CardProps) {
         )}
       </div>
       <div class="body">
-        <h3 part="title" class="title">
+        <h3 part="title" class="title" dir="auto">
           {href ? (
             <a part="link" class="link" href={href} onClick={activate} onAuxClick={activate}>
               {title}

@@ -106,7 +106,7 @@ function Option({ option, active, controller, optionId, locale, t, label, query,
       <a {...common} href={href} tabIndex={-1} onClick={follow} onAuxClick={follow}>
         {optionIcon('M7 3h7l5 5v13H7z M14 3v5h5')}
         <span class="option-body">
-          <span part="option-title" class="option-title">
+          <span part="option-title" class="option-title" dir="auto">
             <Highlight text={suggestion.phrase} query={query} />
           </span>
           {date || categories ? (

@@ -47,7 +47,7 @@ export function ResultItem({ result, query, locale, untitled, position, textFrag
   return (
     <li part="result" class="result" data-position={position}>
       <div class="result-body">
-        <h3 part="result-title" class="result-title">
+        <h3 part="result-title" class="result-title" dir="auto">
           {href ? (
             <a part="result-link" href={href} onClick={follow} onAuxClick={follow}>
               <Highlight text={title} query={query} />
@@ -71,7 +71,7 @@ export function ResultItem({ result, query, locale, untitled, position, textFrag
           </p>
         )}
         {text && (
-          <p part="result-snippet" class="result-snippet">
+          <p part="result-snippet" class="result-snippet" dir="auto">
             <Highlight text={text} query={query} />
           </p>
         )}
