@@ -2,8 +2,9 @@
  * A blog as crowded as a real one, for bench/relevance.ts: 300 posts on the six topics of
  * blogPosts.ts, most of them on baking and coffee; titles made from the same few patterns, so many
  * share their first words, and a subject comes back in several titles ("Notes on focaccia",
- * "Focaccia, revisited", "Weeknotes 31: focaccia"); long bodies (11 to 14 paragraphs, about 700
- * words), the topic's sentences among everyday ones that every post uses. Deterministic, as
+ * "Focaccia, revisited", "Weeknotes 31: focaccia"); long bodies (11 to 14 paragraphs, about 600
+ * words), the topic's sentences among everyday ones that every post uses, and in one post in two a
+ * sentence that crosses into another topic ("a flask of coffee" at the telescope). Deterministic, as
  * blogPosts() is; each post keeps a word of its own in its last paragraph.
  */
 import { type BlogPost, ownWordOf, sequence, slugOf, topics } from './blogPosts.ts';
